@@ -1,0 +1,71 @@
+// `npm test`: every suite, independent ones in parallel. Suites that need something this machine lacks
+// (PostgreSQL, Chromium) are skipped with a plain reason, unless REQUIRE_E2E=1 demands the browser run.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import pg from 'pg';
+
+const defaultPostgresUrl = 'postgres://root@127.0.0.1:5432/test';
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+async function postgresReachable(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function run(name, command, args, env = {}) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const status = code === 0 ? 'passed' : 'FAILED';
+      // Whole outputs, one suite at a time, so parallel suites never interleave their lines.
+      console.log(`\n===== ${name}: ${status} in ${seconds}s =====\n${output.trimEnd()}\n`);
+      resolve({ name, status, seconds });
+    });
+  });
+}
+
+const npx = (args) => ['node_modules/.bin/' + args[0], args.slice(1)];
+const suites = [];
+const skipped = [];
+
+suites.push(run('typecheck', ...npx(['tsc', '--noEmit', '-p', 'tsconfig.json'])));
+suites.push(run('unit and API tests on PGlite', ...npx(['vitest', 'run']), { TEST_DATABASE_URL: '' }));
+
+const explicitUrl = process.env.TEST_DATABASE_URL;
+const postgresUrl = explicitUrl || defaultPostgresUrl;
+if (await postgresReachable(postgresUrl)) {
+  suites.push(run('API tests on PostgreSQL', ...npx(['vitest', 'run', '--project', 'server']), { TEST_DATABASE_URL: postgresUrl }));
+} else if (explicitUrl) {
+  console.error(`TEST_DATABASE_URL is set but ${explicitUrl} does not answer.`);
+  suites.push(Promise.resolve({ name: 'API tests on PostgreSQL', status: 'FAILED', seconds: '0' }));
+} else {
+  skipped.push(`API tests on PostgreSQL: no server answers at ${defaultPostgresUrl} (set TEST_DATABASE_URL to run them)`);
+}
+
+if (existsSync(chromePath)) {
+  suites.push(run('end-to-end tests in Chromium', ...npx(['playwright', 'test']), { CHROME_PATH: chromePath }));
+} else if (process.env.REQUIRE_E2E === '1') {
+  console.error(`REQUIRE_E2E=1 but no Chromium at ${chromePath} (install it: apt-get install -y chromium, or set CHROME_PATH).`);
+  suites.push(Promise.resolve({ name: 'end-to-end tests in Chromium', status: 'FAILED', seconds: '0' }));
+} else {
+  skipped.push(`end-to-end tests: no Chromium at ${chromePath} (apt-get install -y chromium, or set CHROME_PATH)`);
+}
+
+const results = await Promise.all(suites);
+console.log('===== summary =====');
+for (const result of results) console.log(`${result.status.padEnd(7)} ${result.name} (${result.seconds}s)`);
+for (const reason of skipped) console.log(`SKIPPED ${reason}`);
+process.exit(results.every((result) => result.status === 'passed') ? 0 : 1);

@@ -1,0 +1,53 @@
+/** buildApp(config): the whole server as one Fastify instance, built the same way for production and tests. */
+import { randomUUID } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { handleError, registerNotFoundHandler } from './errors.ts';
+import catalogPlugin from './plugins/app/catalog.ts';
+import databasePlugin from './plugins/app/database.ts';
+import compressPlugin from './plugins/external/compress.ts';
+import helmetPlugin from './plugins/external/helmet.ts';
+import staticPlugin from './plugins/external/static.ts';
+import productsRoutes from './routes/api/products/index.ts';
+import healthRoutes from './routes/health/index.ts';
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+export interface BuildAppOptions {
+  /** An open PGlite to use instead of opening one from config (tests load migrated snapshots). */
+  pglite?: PGlite;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(config: Config, options: BuildAppOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A client's X-Request-Id is not trusted: ids we log must be ours.
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors the router meets before any route runs (a malformed %-escape in the path) are the client's.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      request.log.info({ code: error.code, url: request.url }, 'rejected malformed request');
+      return reply.code(400).send({ message: 'Bad request: the address could not be read' });
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  await app.register(helmetPlugin);
+  await app.register(compressPlugin);
+  await app.register(databasePlugin, { config, pglite: options.pglite });
+  await app.register(catalogPlugin);
+  await app.register(staticPlugin, { webDistDir: config.webDistDir });
+
+  await app.register(healthRoutes);
+  await app.register(productsRoutes, { prefix: '/api/products' });
+  registerNotFoundHandler(app);
+
+  return app;
+}

@@ -1,0 +1,84 @@
+import { readFileSync, statSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ALLERGENS, CATEGORIES, MRP_PENCE } from '#shared/constants';
+import { offerPricePence, pricePerKgPence } from '#shared/money';
+import { ProductIdSchema, ProductSchema } from '#shared/schemas/product';
+import { toWireProduct } from '../../plugins/app/catalog.ts';
+import { catalog } from './catalog.ts';
+import { productImagesDir } from './index.ts';
+
+describe('the seeded catalog', () => {
+  it('stocks at least 24 products, 8 or more per category, including the banner’s three', () => {
+    expect(catalog.length).toBeGreaterThanOrEqual(24);
+    for (const category of CATEGORIES) {
+      expect(catalog.filter((product) => product.category === category).length).toBeGreaterThanOrEqual(8);
+    }
+    expect(catalog.map((product) => product.id)).toEqual(
+      expect.arrayContaining(['roasted-pumpkin-seeds', 'roasted-cashew-nuts', 'jumbo-flame-raisins']),
+    );
+  });
+
+  it('has unique slug ids and names', () => {
+    for (const product of catalog) expect(ProductIdSchema.safeParse(product.id).success).toBe(true);
+    expect(new Set(catalog.map((product) => product.id)).size).toBe(catalog.length);
+    expect(new Set(catalog.map((product) => product.name)).size).toBe(catalog.length);
+  });
+
+  it('prices 250g, 500g and 1kg, each 40% off its MRP, the 250g at £4.19 off £6.99, cheaper per kg as packs grow', () => {
+    for (const product of catalog) {
+      expect(product.weights.map((weight) => [weight.label, weight.grams])).toEqual([
+        ['250g', 250],
+        ['500g', 500],
+        ['1kg', 1000],
+      ]);
+      expect(product.weights[0]).toMatchObject({ mrpPence: MRP_PENCE, pricePence: 419 });
+      for (const weight of product.weights) {
+        expect(Number.isInteger(weight.pricePence)).toBe(true);
+        expect(weight.pricePence, `${product.id} ${weight.label}`).toBe(offerPricePence(weight.mrpPence));
+      }
+      const perKg = product.weights.map((weight) => pricePerKgPence(weight.pricePence, weight.grams));
+      expect(perKg, product.id).toEqual([...perKg].sort((a, b) => b - a));
+      expect(new Set(perKg).size).toBe(perKg.length);
+    }
+  });
+
+  it('declares allergens from the UK list and a VAT rate of 0 or 20, tree nuts on every tree nut', () => {
+    for (const product of catalog) {
+      for (const allergen of product.allergens) expect(ALLERGENS).toContain(allergen);
+      expect([0, 20]).toContain(product.vatRate);
+    }
+    const cashews = catalog.find((product) => product.id === 'roasted-cashew-nuts');
+    expect(cashews?.allergens).toContain('Tree nuts');
+    expect(cashews?.vatRate).toBe(20);
+    for (const product of catalog.filter((item) => item.category === 'Dry Fruits')) expect(product.vatRate).toBe(0);
+  });
+
+  it('marks several new launches and best sellers', () => {
+    expect(catalog.filter((product) => product.isNewlyLaunched).length).toBeGreaterThanOrEqual(4);
+    expect(catalog.filter((product) => product.isBestSeller).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('gives every product its own small SVG illustration with a title', () => {
+    const files = catalog.map((product) => product.imageFile);
+    expect(new Set(files).size).toBe(files.length);
+    for (const file of files) {
+      const url = new URL(file, productImagesDir);
+      expect(statSync(url).size, file).toBeLessThan(12 * 1024);
+      const svg = readFileSync(url, 'utf8');
+      expect(svg).toMatch(/<svg[^>]*viewBox="0 0 400 400"/);
+      expect(svg).toMatch(/<title>[^<]+<\/title>/);
+      expect(svg).not.toMatch(/<script|<image|href="http/);
+    }
+  });
+
+  it('describes each product in the API contract’s shape', () => {
+    for (const product of catalog) {
+      const wire = toWireProduct({
+        ...product,
+        image: `/images/products/${product.imageFile}`,
+      });
+      expect(ProductSchema.parse(wire)).toEqual(wire);
+      expect(product.description.length).toBeGreaterThan(60);
+    }
+  });
+});

@@ -1,0 +1,38 @@
+/** Seeds the catalog into an empty database; a database that already has products is left alone. */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { products, productWeights } from '../schema.ts';
+import { catalog } from './catalog.ts';
+
+export const productImagesDir = new URL('./images/products/', import.meta.url);
+
+/** Returns how many products were inserted (0 when the catalog was already there). */
+export async function seedCatalog(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    // Two servers starting on one empty PostgreSQL must not both seed: the lock serialises them.
+    await tx.execute(sql`select pg_advisory_xact_lock(7304215)`);
+    const [existing] = await tx.select({ count: sql<number>`count(*)::int` }).from(products);
+    if ((existing?.count ?? 0) > 0) return 0;
+
+    await tx.insert(products).values(
+      catalog.map((product, index) => ({
+        id: product.id,
+        name: product.name,
+        category: product.category,
+        description: product.description,
+        image: `/images/products/${product.imageFile}`,
+        allergens: product.allergens,
+        vatRate: product.vatRate,
+        isNewlyLaunched: product.isNewlyLaunched,
+        isBestSeller: product.isBestSeller,
+        position: index,
+      })),
+    );
+    await tx.insert(productWeights).values(
+      catalog.flatMap((product) =>
+        product.weights.map((weight, position) => ({ productId: product.id, ...weight, position })),
+      ),
+    );
+    return catalog.length;
+  });
+}

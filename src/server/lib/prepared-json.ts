@@ -1,0 +1,57 @@
+/**
+ * JSON answers prepared once and sent many times: the bytes, their ETag and their compressed forms, so a hot
+ * read costs neither serialisation nor compression per request.
+ */
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export interface PreparedJson {
+  body: Buffer;
+  etag: string;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+export function prepareJson(value: unknown): PreparedJson {
+  const body = Buffer.from(JSON.stringify(value));
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  return {
+    body,
+    etag: `"${hash}"`,
+    gzip: gzipSync(body, { level: 9 }),
+    brotli: brotliCompressSync(body, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+  };
+}
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+/** Accepts the coding only when listed without q=0; browsers send e.g. "gzip, deflate, br, zstd". */
+function accepts(acceptEncoding: string, coding: string): boolean {
+  return acceptEncoding.split(',').some((part) => {
+    const [name, ...params] = part.trim().split(';');
+    if (name?.trim().toLowerCase() !== coding) return false;
+    const quality = params.find((param) => param.trim().startsWith('q='));
+    return quality === undefined || Number(quality.trim().slice(2)) > 0;
+  });
+}
+
+export function sendPreparedJson(request: FastifyRequest, reply: FastifyReply, prepared: PreparedJson): FastifyReply {
+  // no-cache: browsers keep the copy but ask each time, so a catalog change shows at once and costs a 304 otherwise.
+  reply.header('etag', prepared.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (matchesEtag(request.headers['if-none-match'], prepared.etag)) return reply.code(304).send();
+
+  reply.type('application/json; charset=utf-8');
+  const acceptEncoding = request.headers['accept-encoding'] ?? '';
+  if (accepts(acceptEncoding, 'br')) return reply.header('content-encoding', 'br').send(prepared.brotli);
+  if (accepts(acceptEncoding, 'gzip')) return reply.header('content-encoding', 'gzip').send(prepared.gzip);
+  return reply.send(prepared.body);
+}

@@ -1,0 +1,55 @@
+/** Business constants from the spec and the contract, shared by the browser and the server. */
+
+export const SHOP_NAME = 'Roast & Co.';
+
+export const CATEGORIES = ['Nuts', 'Dry Fruits', 'Seeds'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** The spec's fixed struck-through MRP, i.e. the MRP of every product's first (250g) weight. */
+export const MRP_PENCE = 699;
+export const OFFER_LABEL = 'Flat 40% OFF';
+/** Every weight is priced this fraction of its MRP, so the 40% OFF label is true whichever weight is chosen. */
+export const OFFER_PRICE_FRACTION = 0.6;
+
+export const SAVINGS_PER_CART_LINE_PENCE = 200;
+export const DELIVERY_ESTIMATE = '3 - 5 Business Days';
+
+export const QUANTITY_MIN = 1;
+export const QUANTITY_MAX = 99;
+
+export const BANNER_AUTOPLAY_MS = 5000;
+export const REDIRECT_AFTER_OTP_MS = 2000;
+export const REDIRECT_AFTER_RESET_MS = 3000;
+export const REDIRECT_AFTER_PAYMENT_MS = 3000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** The 14 allergens UK food law requires a seller to declare (FSA). */
+export const ALLERGENS = [
+  'Celery',
+  'Cereals containing gluten',
+  'Crustaceans',
+  'Eggs',
+  'Fish',
+  'Lupin',
+  'Milk',
+  'Molluscs',
+  'Mustard',
+  'Peanuts',
+  'Sesame',
+  'Soya',
+  'Sulphur dioxide and sulphites',
+  'Tree nuts',
+] as const;
+export type Allergen = (typeof ALLERGENS)[number];
+
+/** VAT rates that apply to food by HMRC's rules (VAT Notice 701/14): zero or standard. */
+export const VAT_RATES = [0, 20] as const;
+export type VatRate = (typeof VAT_RATES)[number];
+
+export const SHOP_CONTACT = {
+  addressLines: ['Unit 4, 18 Roastery Lane', 'London E1 6AN'],
+  phone: '+44 20 7946 0958',
+  phoneHref: 'tel:+442079460958',
+  chatUrl: 'https://wa.me/442079460958',
+  email: 'hello@roastandco.example',
+} as const;

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { formatPence, formatPounds, offerPricePence, penceToPounds, poundsToPence, pricePerKgPence } from './money.ts';
+
+describe('money', () => {
+  it('formats pounds the UK way', () => {
+    expect(formatPence(419)).toBe('£4.19');
+    expect(formatPence(123456)).toBe('£1,234.56');
+    expect(formatPounds(6.99)).toBe('£6.99');
+    expect(formatPounds(7)).toBe('£7.00');
+  });
+
+  it('moves between pence and the wire’s pounds without float residue', () => {
+    expect(penceToPounds(779)).toBe(7.79);
+    expect(poundsToPence(7.79)).toBe(779);
+    expect(poundsToPence(0.1 + 0.2)).toBe(30);
+    expect(() => penceToPounds(4.5)).toThrow(RangeError);
+  });
+
+  it('prices per kilogram for unit pricing', () => {
+    expect(pricePerKgPence(419, 250)).toBe(1676);
+    expect(pricePerKgPence(779, 500)).toBe(1558);
+    expect(pricePerKgPence(1439, 1000)).toBe(1439);
+    expect(pricePerKgPence(100, 300)).toBe(333);
+  });
+
+  it('takes 40% off an MRP without ever charging more than 60% of it', () => {
+    expect(offerPricePence(699)).toBe(419);
+    expect(offerPricePence(1299)).toBe(779);
+    expect(offerPricePence(1000)).toBe(600);
+  });
+});

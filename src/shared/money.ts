@@ -1,0 +1,36 @@
+/** Money helpers: integer pence inside, pounds with two decimals on the wire, GBP when shown. */
+import { OFFER_PRICE_FRACTION } from '#shared/constants';
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** Formats pence for a shopper, e.g. 419 → "£4.19". */
+export function formatPence(pence: number): string {
+  return gbp.format(pence / 100);
+}
+
+/** Formats a wire amount in pounds, e.g. 4.19 → "£4.19". */
+export function formatPounds(pounds: number): string {
+  return gbp.format(pounds);
+}
+
+/** Pence to the API's pounds number (419 → 4.19). */
+export function penceToPounds(pence: number): number {
+  if (!Number.isInteger(pence)) throw new RangeError(`pence must be an integer, got ${pence}`);
+  return pence / 100;
+}
+
+/** A wire amount in pounds to integer pence, rounding away binary fractions (4.19 → 419). */
+export function poundsToPence(pounds: number): number {
+  return Math.round(pounds * 100);
+}
+
+/** UK unit pricing for food sold by weight: the price per kilogram, in pence, rounded to the penny. */
+export function pricePerKgPence(pricePence: number, grams: number): number {
+  if (grams <= 0) throw new RangeError('grams must be positive');
+  return Math.round((pricePence * 1000) / grams);
+}
+
+/** The offer price for an MRP under the shop's flat 40% discount, rounded down to the penny. */
+export function offerPricePence(mrpPence: number): number {
+  return Math.floor(mrpPence * OFFER_PRICE_FRACTION);
+}

@@ -1,0 +1,63 @@
+/**
+ * Builds the real app for one test file, on a database of its own: a copy of the migrated PGlite snapshot,
+ * or, when TEST_DATABASE_URL is set, a fresh database created on that PostgreSQL server and dropped after.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../../src/server/app.ts';
+import { loadConfig, type Config } from '../../src/server/config.ts';
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() }),
+    // API tests run without the built SPA unless a test asks for it.
+    webDistDir: undefined,
+    ...overrides,
+  };
+}
+
+async function withAdminClient<T>(serverUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function buildTestApp(overrides: Partial<Config> = {}, options: BuildAppOptions = {}): Promise<TestApp> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const databaseName = `roast_test_${randomBytes(6).toString('hex')}`;
+    await withAdminClient(serverUrl, (client) => client.query(`create database ${databaseName}`));
+    const url = new URL(serverUrl);
+    url.pathname = `/${databaseName}`;
+    const config = testConfig({ databaseUrl: url.toString(), ...overrides });
+    const app = await buildApp(config, { logger: false, ...options });
+    return {
+      app,
+      config,
+      async close() {
+        await app.close();
+        await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${databaseName} with (force)`));
+      },
+    };
+  }
+
+  const snapshot = await readFile(inject('pgliteSnapshotPath'));
+  const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+  const config = testConfig(overrides);
+  const app = await buildApp(config, { logger: false, pglite, ...options });
+  return { app, config, close: () => app.close() };
+}

@@ -1,0 +1,35 @@
+/**
+ * Runs once before the server tests: migrates and seeds one PGlite database and snapshots it, so each
+ * test file starts from its own copy in about half a second instead of running initdb and migrations.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { seedCatalog } from '../../src/server/db/seed/index.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteSnapshotPath: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'roast-test-'));
+  const snapshotPath = path.join(folder, 'template.tar.gz');
+  if (!process.env.TEST_DATABASE_URL) {
+    const pglite = await PGlite.create();
+    const handle = await openDatabase({ dataDir: folder, pglite });
+    await handle.migrate();
+    await seedCatalog(handle.db);
+    const snapshot = await pglite.dumpDataDir('gzip');
+    await writeFile(snapshotPath, Buffer.from(await snapshot.arrayBuffer()));
+    await handle.close();
+  }
+  project.provide('pgliteSnapshotPath', snapshotPath);
+  return async () => {
+    await rm(folder, { recursive: true, force: true });
+  };
+}
