@@ -1,0 +1,31 @@
+/** The root route: the site frame with the header's search composed in, and focus moved to new pages. */
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { MAIN_CONTENT_ID, SiteLayout } from '#web/components/layout/site-layout.tsx';
+import { SearchForm } from '#web/features/catalog/components/search-form.tsx';
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  useFocusMainOnNavigation();
+
+  return (
+    <SiteLayout search={<SearchForm />} busy={navigation.state === 'loading'}>
+      <Outlet />
+      <ScrollRestoration />
+    </SiteLayout>
+  );
+}
+
+/**
+ * After moving to another page, screen-reader and keyboard users start at the new content rather than
+ * at the link they used. Changes within a page (filters, search words) leave focus alone.
+ */
+function useFocusMainOnNavigation() {
+  const { pathname } = useLocation();
+  const previousPathname = useRef(pathname);
+  useEffect(() => {
+    if (previousPathname.current === pathname) return;
+    previousPathname.current = pathname;
+    document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+  }, [pathname]);
+}

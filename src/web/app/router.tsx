@@ -1,0 +1,67 @@
+/**
+ * The storefront's routes. Every screen is a lazy chunk (with the spec's 120 s time-out); a static
+ * loader starts the data it needs at the same moment, so code and data download side by side.
+ */
+import { useMemo, type ComponentType } from 'react';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { RouteError } from '#web/components/errors/route-error.tsx';
+import { PageLoading } from '#web/components/layout/page-loading.tsx';
+import { paths } from '#web/config/paths.ts';
+import { prefetchProduct } from '#web/features/catalog/api/get-product.ts';
+import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
+import { loadChunkWithTimeout } from '#web/lib/chunk-load.ts';
+import { RootLayout } from './root-layout.tsx';
+
+function lazyScreen(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
+  return async () => {
+    const module = await loadChunkWithTimeout(load);
+    return { Component: module.default };
+  };
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  // Loaders start the request and return at once: they never fail or hold up a navigation, and the
+  // screen's query joins the request in flight, showing its own loading and error states.
+  const prefetchCatalog = () => {
+    void queryClient.prefetchQuery(productsQueryOptions());
+    return null;
+  };
+  const prefetchProductPage = ({ params }: LoaderFunctionArgs) => {
+    void prefetchProduct(queryClient, params.productId ?? '');
+    return null;
+  };
+
+  const screen = { HydrateFallback: PageLoading } satisfies Partial<RouteObject>;
+
+  return createBrowserRouter([
+    {
+      id: 'root',
+      Component: RootLayout,
+      errorElement: <RouteError />,
+      children: [
+        {
+          // Errors inside a screen keep the header and footer around them.
+          errorElement: <RouteError />,
+          children: [
+            { ...screen, index: true, loader: prefetchCatalog, lazy: lazyScreen(() => import('./routes/home.tsx')) },
+            { ...screen, path: paths.products.path, loader: prefetchCatalog, lazy: lazyScreen(() => import('./routes/product-list.tsx')) },
+            { ...screen, path: paths.bestsellers.path, loader: prefetchCatalog, lazy: lazyScreen(() => import('./routes/bestsellers.tsx')) },
+            { ...screen, path: paths.newLaunches.path, loader: prefetchCatalog, lazy: lazyScreen(() => import('./routes/new-launches.tsx')) },
+            { ...screen, path: paths.product.path, loader: prefetchProductPage, lazy: lazyScreen(() => import('./routes/product-detail.tsx')) },
+            { ...screen, path: paths.search.path, loader: prefetchCatalog, lazy: lazyScreen(() => import('./routes/search.tsx')) },
+            { ...screen, path: paths.about.path, lazy: lazyScreen(() => import('./routes/about.tsx')) },
+            { ...screen, path: '*', lazy: lazyScreen(() => import('./routes/not-found.tsx')) },
+          ],
+        },
+      ],
+    },
+  ]);
+}
+
+export function AppRouter() {
+  const queryClient = useQueryClient();
+  const router = useMemo(() => createAppRouter(queryClient), [queryClient]);
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,109 @@
+/** Home: the hero banner, then the newly launched and best-selling products. */
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ArrowRight } from 'lucide-react';
+import { SHOP_NAME } from '#shared/constants';
+import type { Product } from '#shared/schemas/product';
+import { LoadError } from '#web/components/errors/load-error.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useProducts } from '#web/features/catalog/api/get-products.ts';
+import { BannerCarousel } from '#web/features/catalog/components/banner-carousel.tsx';
+import { ProductCarousel } from '#web/features/catalog/components/product-carousel.tsx';
+import { NO_PRODUCTS_TEXT } from '#web/features/catalog/components/product-grid.tsx';
+
+const TAGLINE = 'Imported Quality Dry Roasted Deliver in 3-5 Days';
+
+export default function HomeRoute() {
+  const productsQuery = useProducts();
+  const { newLaunches, bestSellers } = useMemo(() => {
+    const products = productsQuery.data ?? [];
+    return {
+      newLaunches: products.filter((product) => product.isNewlyLaunched),
+      bestSellers: products.filter((product) => product.isBestSeller),
+    };
+  }, [productsQuery.data]);
+
+  const renderProducts = (label: string, products: Product[]) => {
+    if (productsQuery.isPending) return <CarouselSkeleton />;
+    if (productsQuery.isError) {
+      return <LoadError onRetry={() => void productsQuery.refetch()} retrying={productsQuery.isFetching} />;
+    }
+    if (products.length === 0) return <p className="text-stone-600">{NO_PRODUCTS_TEXT}</p>;
+    return <ProductCarousel label={label} products={products} />;
+  };
+
+  return (
+    <>
+      <title>{`${SHOP_NAME} — Roasted Nuts, Dry Fruits and Seeds`}</title>
+      <h1 className="bg-roast-900 px-4 py-2.5 text-center text-sm font-bold tracking-wide text-cream-50 sm:text-base">
+        {TAGLINE}
+      </h1>
+      <BannerCarousel />
+
+      <div className="mx-auto flex max-w-7xl flex-col gap-14 px-4 py-12 sm:px-6">
+        <HomeSection
+          id="new-launches"
+          title="Newly Launched Products"
+          viewAllHref={paths.newLaunches.getHref()}
+          viewAllLabel="View All newly launched products"
+        >
+          {renderProducts('Newly Launched Products', newLaunches)}
+        </HomeSection>
+        <HomeSection
+          id="best-sellers"
+          title="Best Sellers"
+          viewAllHref={paths.bestsellers.getHref()}
+          viewAllLabel="View All best sellers"
+        >
+          {renderProducts('Best Sellers', bestSellers)}
+        </HomeSection>
+      </div>
+    </>
+  );
+}
+
+interface HomeSectionProps {
+  id: string;
+  title: string;
+  viewAllHref: string;
+  /** Starts with the visible "View All", so voice control users can say what they see. */
+  viewAllLabel: string;
+  children: ReactNode;
+}
+
+function HomeSection({ id, title, viewAllHref, viewAllLabel, children }: HomeSectionProps) {
+  const headingId = `${id}-heading`;
+  return (
+    <section aria-labelledby={headingId}>
+      <div className="mb-5 flex items-end justify-between gap-4">
+        <h2 id={headingId} className="text-2xl font-extrabold tracking-tight text-roast-900 sm:text-3xl">
+          {title}
+        </h2>
+        <Link
+          to={viewAllHref}
+          aria-label={viewAllLabel}
+          className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md px-2 font-semibold text-buy hover:text-buy-hover hover:underline"
+        >
+          View All
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function CarouselSkeleton() {
+  return (
+    <div role="status" className="flex gap-4 overflow-hidden">
+      <span className="sr-only">Loading products…</span>
+      {Array.from({ length: 4 }, (_, index) => (
+        <div
+          key={index}
+          aria-hidden="true"
+          className="aspect-[4/5] shrink-0 basis-full animate-pulse rounded-2xl bg-cream-100 min-[480px]:basis-[calc(50%-0.5rem)] md:basis-[calc(33.333%-0.7rem)] lg:basis-[calc(25%-0.75rem)]"
+        />
+      ))}
+    </div>
+  );
+}

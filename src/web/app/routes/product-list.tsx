@@ -1,0 +1,65 @@
+/** /product: every product, with a category filter kept in the URL (?category=Nuts) so it can be shared. */
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { SHOP_NAME, type Category } from '#shared/constants';
+import { parseCategory } from '#shared/catalog-search';
+import { LoadError } from '#web/components/errors/load-error.tsx';
+import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
+import { useProducts } from '#web/features/catalog/api/get-products.ts';
+import { CategoryFilter } from '#web/features/catalog/components/category-filter.tsx';
+import { ProductGrid, ProductGridSkeleton } from '#web/features/catalog/components/product-grid.tsx';
+
+export default function ProductListRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlCategory = parseCategory(searchParams.get('category'));
+  // NOTE: the URL updates after a router navigation (a tick later); the radios and the grid follow the
+  // shopper's choice at once, and follow the URL again when it changes by itself (back, forward, a link).
+  const [category, setCategory] = useState(urlCategory);
+  const [seenUrlCategory, setSeenUrlCategory] = useState(urlCategory);
+  if (urlCategory !== seenUrlCategory) {
+    setSeenUrlCategory(urlCategory);
+    setCategory(urlCategory);
+  }
+  const productsQuery = useProducts();
+  const products = (productsQuery.data ?? []).filter((product) => !category || product.category === category);
+
+  const onCategoryChange = (next: Category | undefined) => {
+    setCategory(next);
+    setSearchParams(
+      (params) => {
+        if (next) params.set('category', next);
+        else params.delete('category');
+        return params;
+      },
+      { preventScrollReset: true },
+    );
+  };
+
+  return (
+    <PageContainer>
+      <title>{category ? `${category} | ${SHOP_NAME}` : `All Products | ${SHOP_NAME}`}</title>
+      <PageHeading description="Roasted nuts, dry fruits and seeds, packed fresh in London.">All Products</PageHeading>
+
+      <div className="grid gap-8 lg:grid-cols-[15rem_1fr]">
+        <aside aria-label="Filters" className="lg:sticky lg:top-6 lg:self-start">
+          <CategoryFilter value={category} onChange={onCategoryChange} />
+        </aside>
+        <div>
+          {productsQuery.isPending ? (
+            <ProductGridSkeleton count={9} />
+          ) : productsQuery.isError ? (
+            <LoadError onRetry={() => void productsQuery.refetch()} retrying={productsQuery.isFetching} />
+          ) : (
+            <>
+              <p aria-live="polite" className="mb-4 text-sm text-stone-600">
+                {products.length === 1 ? '1 product' : `${products.length} products`}
+                {category ? ` in ${category}` : ''}
+              </p>
+              <ProductGrid products={products} />
+            </>
+          )}
+        </div>
+      </div>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,58 @@
+/** /search?query=…&category=…: products matching every word, optionally within one category. */
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { SHOP_NAME } from '#shared/constants';
+import { parseCategory, searchProducts } from '#shared/catalog-search';
+import { LoadError } from '#web/components/errors/load-error.tsx';
+import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useProducts } from '#web/features/catalog/api/get-products.ts';
+import { ProductGrid, ProductGridSkeleton } from '#web/features/catalog/components/product-grid.tsx';
+
+const NO_MATCHES_TEXT = 'No matching products found.';
+
+export default function SearchRoute() {
+  const [searchParams] = useSearchParams();
+  const query = (searchParams.get('query') ?? '').trim();
+  const category = parseCategory(searchParams.get('category'));
+  const productsQuery = useProducts();
+  const results = useMemo(
+    () => searchProducts(productsQuery.data ?? [], query, category),
+    [productsQuery.data, query, category],
+  );
+
+  const heading = query ? `Search results for "${query}"` : category ? `All ${category}` : 'All products';
+  const title = query ? `Search: ${query} | ${SHOP_NAME}` : `Search | ${SHOP_NAME}`;
+
+  return (
+    <PageContainer>
+      <title>{title}</title>
+      <PageHeading description={category ? `In ${category}` : undefined}>{heading}</PageHeading>
+      {productsQuery.isPending ? (
+        <ProductGridSkeleton wide />
+      ) : productsQuery.isError ? (
+        <LoadError onRetry={() => void productsQuery.refetch()} retrying={productsQuery.isFetching} />
+      ) : (
+        <>
+          <p aria-live="polite" className="mb-4 text-sm text-stone-600">
+            {results.length === 1 ? '1 product found' : `${results.length} products found`}
+          </p>
+          {results.length === 0 ? (
+            <div className="rounded-xl bg-cream-100 px-6 py-12 text-center">
+              <p className="text-lg text-stone-800">{NO_MATCHES_TEXT}</p>
+              <p className="mt-2 text-stone-600">
+                Try fewer or different words{category ? ', or search all categories' : ''}, or{' '}
+                <Link to={paths.products.getHref()} className="font-semibold text-buy underline hover:text-buy-hover">
+                  browse all products
+                </Link>
+                .
+              </p>
+            </div>
+          ) : (
+            <ProductGrid products={results} wide />
+          )}
+        </>
+      )}
+    </PageContainer>
+  );
+}

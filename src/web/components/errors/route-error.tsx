@@ -1,0 +1,48 @@
+/**
+ * The router's error screen: a chunk that failed to load (offer a reload), a 404 (the not-found page),
+ * or anything else ('Unexpected Application Error!').
+ */
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { RefreshCw } from 'lucide-react';
+import { SHOP_NAME } from '#shared/constants';
+import { Button, buttonStyles } from '#web/components/ui/button.tsx';
+import { paths } from '#web/config/paths.ts';
+import { isChunkLoadError } from '#web/lib/chunk-load.ts';
+import { NotFound } from './not-found.tsx';
+
+export function RouteError() {
+  const error = useRouteError();
+
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+
+  if (isChunkLoadError(error)) {
+    return (
+      <div role="alert" className="mx-auto max-w-xl px-4 py-20 text-center">
+        <title>{`Chunk-load error | ${SHOP_NAME}`}</title>
+        <h1 className="text-3xl font-extrabold text-roast-900">Chunk-load error</h1>
+        <p className="mt-4 text-stone-600">
+          Part of this page could not be downloaded. This usually means the connection dropped or the shop has just
+          been updated. Reloading the page normally fixes it.
+        </p>
+        <Button variant="buy" size="lg" className="mt-8" onClick={() => window.location.reload()}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          Reload page
+        </Button>
+      </div>
+    );
+  }
+
+  console.error(error);
+  return (
+    <div role="alert" className="mx-auto max-w-xl px-4 py-20 text-center">
+      <title>{`Something went wrong | ${SHOP_NAME}`}</title>
+      <h1 className="text-3xl font-extrabold text-roast-900">Unexpected Application Error!</h1>
+      <p className="mt-4 text-stone-600">
+        Sorry, something went wrong on our side. Please try again, or head back to the home page.
+      </p>
+      <Link to={paths.home.getHref()} className={buttonStyles({ variant: 'primary', className: 'mt-8' })}>
+        Back to the home page
+      </Link>
+    </div>
+  );
+}

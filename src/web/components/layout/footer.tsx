@@ -1,0 +1,117 @@
+/** The site footer: information links, the shop's contact details, social links and the small print. */
+import { Link } from 'react-router';
+import { Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { SHOP_CONTACT, SHOP_NAME } from '#shared/constants';
+import { paths } from '#web/config/paths.ts';
+import { FacebookIcon, InstagramIcon, XIcon } from './social-icons.tsx';
+
+const INFORMATION_LINKS = [
+  { to: paths.about.getHref(), label: 'About Us' },
+  { to: paths.products.getHref(), label: 'Products' },
+  { to: paths.bestsellers.getHref(), label: 'Bestsellers' },
+  { to: paths.newLaunches.getHref(), label: 'New Launches' },
+] as const;
+
+const SOCIAL_LINKS = [
+  { href: 'https://www.instagram.com/', network: 'Instagram', Icon: InstagramIcon },
+  { href: 'https://www.facebook.com/', network: 'Facebook', Icon: FacebookIcon },
+  { href: 'https://x.com/', network: 'X', Icon: XIcon },
+] as const;
+
+const linkClass = 'rounded-sm text-cream-100 underline-offset-4 hover:text-white hover:underline';
+
+export function Footer() {
+  return (
+    <footer className="mt-16 bg-roast-900 text-cream-200 [--focus-ring:#fcd34d]">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-extrabold text-white">{SHOP_NAME}</p>
+          <p className="mt-3 max-w-xs text-sm leading-relaxed">
+            Nuts, dry fruits and seeds, roasted in small batches in East London and delivered across the UK.
+          </p>
+        </div>
+
+        <nav aria-labelledby="footer-information">
+          <h2 id="footer-information" className="text-sm font-bold tracking-wider text-white uppercase">
+            Information
+          </h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            {INFORMATION_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className="text-sm font-bold tracking-wider text-white uppercase">Contact us</h2>
+          <address className="mt-4 space-y-3 text-sm not-italic">
+            <p className="flex gap-2">
+              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                {SHOP_CONTACT.addressLines.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </span>
+            </p>
+            <p className="flex gap-2">
+              <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <a href={SHOP_CONTACT.phoneHref} className={linkClass}>
+                {SHOP_CONTACT.phone}
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <a href={`mailto:${SHOP_CONTACT.email}`} className={linkClass}>
+                {SHOP_CONTACT.email}
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <MessageCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <a href={SHOP_CONTACT.chatUrl} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                Chat with us<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </p>
+          </address>
+        </div>
+
+        <div>
+          <h2 className="text-sm font-bold tracking-wider text-white uppercase">Follow us</h2>
+          <ul className="mt-4 flex gap-3">
+            {SOCIAL_LINKS.map(({ href, network, Icon }) => (
+              <li key={network}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${SHOP_NAME} on ${network} (opens in a new tab)`}
+                  className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
+                >
+                  <Icon className="size-5" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-xs sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>
+            © {new Date().getFullYear()} {SHOP_NAME} All prices include VAT where it applies.
+          </p>
+          {/* The spec shows these two without a target; they become links once the pages are written. */}
+          <p className="flex gap-4">
+            <span>Privacy Policy</span>
+            <span>Terms of Use</span>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,97 @@
+/** The site header: logo, a slot for search, a slot for cart and account, and the main navigation. */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Menu, X } from 'lucide-react';
+import { clsx } from 'clsx';
+import { SHOP_NAME } from '#shared/constants';
+import { paths } from '#web/config/paths.ts';
+
+const NAV_LINKS = [
+  { to: paths.home.getHref(), label: 'Home', end: true },
+  { to: paths.bestsellers.getHref(), label: 'Bestsellers', end: false },
+  { to: paths.products.getHref(), label: 'Products', end: false },
+  { to: paths.about.getHref(), label: 'About', end: false },
+] as const;
+
+interface HeaderProps {
+  /** The search form (a feature, composed by the app). */
+  search?: ReactNode;
+  /** Cart and account controls, once those features exist. */
+  actions?: ReactNode;
+}
+
+export function Header({ search, actions }: HeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const navId = useId();
+  const { pathname } = useLocation();
+
+  // A new page closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        menuButtonRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <header className="border-b border-cream-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3 sm:px-6">
+        <Link
+          to={paths.home.getHref()}
+          className="flex shrink-0 items-center gap-2 rounded-md text-xl font-extrabold tracking-tight text-roast-900"
+        >
+          <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
+          <span>{SHOP_NAME}</span>
+        </Link>
+
+        {search && <div className="order-last w-full md:order-none md:w-auto md:flex-1">{search}</div>}
+
+        <div className="ml-auto flex items-center gap-2 md:ml-0">
+          {actions}
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 px-3 text-sm font-semibold text-stone-800 hover:bg-cream-100 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={navId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+            Menu
+          </button>
+        </div>
+      </div>
+
+      <nav id={navId} aria-label="Main" className={clsx('border-t border-cream-200 bg-cream-100', menuOpen ? 'block' : 'hidden', 'md:block')}>
+        <ul className="mx-auto flex max-w-7xl flex-col px-4 py-2 sm:px-6 md:flex-row md:gap-2 md:py-0">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end={link.end}
+                className={({ isActive }) =>
+                  clsx(
+                    'flex min-h-11 items-center rounded-md px-3 text-sm font-semibold md:rounded-none md:border-b-[3px] md:px-4',
+                    isActive
+                      ? 'bg-white text-buy md:border-buy md:bg-transparent'
+                      : 'text-stone-700 hover:text-roast-900 md:border-transparent md:hover:border-cream-300',
+                  )
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

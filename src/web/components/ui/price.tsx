@@ -1,0 +1,20 @@
+/** Amounts as shoppers read them: pounds in en-GB format, and the struck-through MRP. */
+import { clsx } from 'clsx';
+import { formatPounds } from '#shared/money';
+
+export function Price({ pounds, className }: { pounds: number; className?: string }) {
+  return <span className={clsx('tabular-nums', className)}>{formatPounds(pounds)}</span>;
+}
+
+/**
+ * The maximum retail price, struck through. Screen readers do not announce strike-through, so the word
+ * "MRP" is always there: visible with `showLabel`, otherwise for screen readers only.
+ */
+export function Mrp({ pounds, showLabel = false, className }: { pounds: number; showLabel?: boolean; className?: string }) {
+  return (
+    <span className={clsx('text-stone-600', className)}>
+      {showLabel ? 'MRP ' : <span className="sr-only">MRP </span>}
+      <s className="tabular-nums">{formatPounds(pounds)}</s>
+    </span>
+  );
+}

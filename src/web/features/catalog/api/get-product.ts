@@ -1,0 +1,43 @@
+/** GET /api/products/:id: one product, or null when the shop does not know the id (404), so screens can say so. */
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Product } from '#shared/schemas/product';
+import { ApiRequestError, apiRequest } from '#web/lib/api-client.ts';
+import { loadProductSchemas, productsQueryOptions } from './get-products.ts';
+
+export async function getProduct(productId: string, signal?: AbortSignal): Promise<Product | null> {
+  const { ProductIdSchema, ProductSchema } = await loadProductSchemas();
+  // Ids are slugs; anything else cannot be a product, so there is nothing to ask the server.
+  if (!ProductIdSchema.safeParse(productId).success) return null;
+  try {
+    return await apiRequest(`/api/products/${encodeURIComponent(productId)}`, ProductSchema, { signal });
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+export const productQueryOptions = (productId: string) =>
+  queryOptions({
+    queryKey: ['products', productId],
+    queryFn: ({ signal }) => getProduct(productId, signal),
+  });
+
+function findInCatalog(queryClient: QueryClient, productId: string): Product | undefined {
+  return queryClient.getQueryData(productsQueryOptions().queryKey)?.find((product) => product._id === productId);
+}
+
+/** Loads the product unless the cached catalog already holds it (coming from a list or carousel). */
+export function prefetchProduct(queryClient: QueryClient, productId: string): Promise<void> {
+  if (findInCatalog(queryClient, productId)) return Promise.resolve();
+  return queryClient.prefetchQuery(productQueryOptions(productId));
+}
+
+/** `data` is the product, `null` for an unknown id, `undefined` while loading. */
+export function useProduct(productId: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...productQueryOptions(productId),
+    initialData: () => findInCatalog(queryClient, productId),
+    initialDataUpdatedAt: () => queryClient.getQueryState(productsQueryOptions().queryKey)?.dataUpdatedAt,
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * The home page's hero: three slides that loop and advance every 5 seconds. Autoplay waits while the
+ * pointer or keyboard focus is on it, can be stopped with a button (WCAG 2.2.2), and starts stopped for
+ * shoppers who ask for reduced motion.
+ */
+import { useCallback, useEffect, useMemo, useState, type FocusEvent } from 'react';
+import { Link } from 'react-router';
+import Autoplay from 'embla-carousel-autoplay';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { Pause, Play } from 'lucide-react';
+import { BANNER_AUTOPLAY_MS } from '#shared/constants';
+import cashewBanner from '#web/assets/banners/banner-cashew-nuts.svg';
+import raisinBanner from '#web/assets/banners/banner-flame-raisins.svg';
+import pumpkinBanner from '#web/assets/banners/banner-pumpkin-seeds.svg';
+import { buttonStyles } from '#web/components/ui/button.tsx';
+import { Carousel } from '#web/components/ui/carousel.tsx';
+import { paths } from '#web/config/paths.ts';
+
+interface BannerSlide {
+  productId: string;
+  title: string;
+  subtitle: string;
+  image: string;
+  alt: string;
+}
+
+const BANNER_SLIDES: BannerSlide[] = [
+  {
+    productId: 'roasted-pumpkin-seeds',
+    title: 'Roasted Pumpkin Seeds',
+    subtitle: 'Slow-roasted in small batches for a clean, nutty crunch.',
+    image: pumpkinBanner,
+    alt: 'Green roasted pumpkin seeds heaped in a white bowl beside a small pumpkin',
+  },
+  {
+    productId: 'roasted-cashew-nuts',
+    title: 'Roasted Cashew Nuts',
+    subtitle: 'Creamy, golden cashews, roasted fresh in London every week.',
+    image: cashewBanner,
+    alt: 'Golden roasted cashew nuts piled in a white bowl beside a cashew fruit',
+  },
+  {
+    productId: 'jumbo-flame-raisins',
+    title: 'Jumbo Flame Raisins',
+    subtitle: 'Plump, juicy and naturally sweet: big flavour in every handful.',
+    image: raisinBanner,
+    alt: 'Dark red jumbo flame raisins in a white bowl beside a bunch of grapes',
+  },
+];
+
+const BANNER_OPTIONS = { loop: true } as const;
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+export function BannerCarousel() {
+  const [api, setApi] = useState<EmblaCarouselType>();
+  const [stopped, setStopped] = useState(prefersReducedMotion);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+
+  // NOTE: the plugin's own hover and focus handling would restart autoplay after a shopper pressed
+  // stop, so it only keeps time here; this component decides when it runs.
+  const plugins = useMemo(
+    () => [
+      Autoplay({
+        delay: BANNER_AUTOPLAY_MS,
+        playOnInit: false,
+        stopOnInteraction: true,
+        stopOnMouseEnter: false,
+        stopOnFocusIn: false,
+      }),
+    ],
+    [],
+  );
+
+  const running = !stopped && !hovered && !focused;
+
+  useEffect(() => {
+    const autoplay = api?.plugins().autoplay;
+    if (!autoplay) return;
+    if (running) autoplay.play();
+    else autoplay.stop();
+  }, [api, running]);
+
+  // Swiping the banner is taking control of it: it stays where the shopper left it.
+  useEffect(() => {
+    if (!api) return;
+    const onPointerDown = () => setStopped(true);
+    api.on('pointerDown', onPointerDown);
+    return () => {
+      api.off('pointerDown', onPointerDown);
+    };
+  }, [api]);
+
+  const onBlur = useCallback((event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+  }, []);
+
+  return (
+    <Carousel
+      label="Featured products"
+      variant="hero"
+      options={BANNER_OPTIONS}
+      plugins={plugins}
+      onApiChange={setApi}
+      live={running ? 'off' : 'polite'}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={onBlur}
+      className="mx-auto max-w-[1600px] bg-cream-100"
+      slideClassName="basis-full"
+      extraControls={
+        <button
+          type="button"
+          className={buttonStyles({ variant: 'overlay', size: 'icon' })}
+          onClick={() => setStopped((value) => !value)}
+          aria-label={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
+        >
+          {stopped ? <Play aria-hidden="true" className="size-5" /> : <Pause aria-hidden="true" className="size-5" />}
+        </button>
+      }
+      slides={BANNER_SLIDES.map((slide, index) => ({
+        key: slide.productId,
+        content: (
+          <div className="relative">
+            <img
+              src={slide.image}
+              alt={slide.alt}
+              width={1600}
+              height={600}
+              // The first slide is the page's largest paint; the others can wait.
+              loading={index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : 'low'}
+              decoding={index === 0 ? 'sync' : 'async'}
+              className="block aspect-[4/3] h-auto w-full object-cover object-right min-[480px]:aspect-[2/1] md:aspect-[8/3]"
+            />
+            <div className="flex flex-col items-start gap-3 px-5 pt-5 md:absolute md:inset-y-0 md:left-0 md:w-[45%] md:justify-center md:gap-4 md:px-10 md:pt-0 lg:px-16">
+              <h2 className="text-2xl font-extrabold tracking-tight text-roast-900 md:text-3xl lg:text-5xl">{slide.title}</h2>
+              <p className="max-w-md text-base text-stone-700 lg:text-lg">{slide.subtitle}</p>
+              <Link to={paths.product.getHref(slide.productId)} className={buttonStyles({ variant: 'buy', size: 'lg', className: 'mt-1' })}>
+                BUY NOW<span className="sr-only">: {slide.title}</span>
+              </Link>
+            </div>
+          </div>
+        ),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+/** A product in a grid or carousel: image, category, name linking to the product, price from the first weight. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { OFFER_LABEL } from '#shared/constants';
+import { formatPounds } from '#shared/money';
+import type { Product } from '#shared/schemas/product';
+import { Mrp } from '#web/components/ui/price.tsx';
+import { paths } from '#web/config/paths.ts';
+import { CategoryBadge } from './category-badge.tsx';
+import { PricePerKg } from './price-per-kg.tsx';
+
+interface ProductCardProps {
+  product: Product;
+  /** h2 under a page title, h3 under a section heading. */
+  headingLevel?: 2 | 3;
+  /** Buttons such as Add to Cart, supplied by the cart feature once it exists. */
+  actions?: ReactNode;
+}
+
+export function ProductCard({ product, headingLevel = 3, actions }: ProductCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  // The first weight sets the "From" price (the API's `price` is the same number).
+  const firstWeight = product.weights[0];
+
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cream-200 transition-shadow focus-within:shadow-md hover:shadow-md">
+      <div className="relative bg-cream-100">
+        <img
+          src={product.image}
+          alt={product.name}
+          width={400}
+          height={400}
+          loading="lazy"
+          decoding="async"
+          className="aspect-square w-full object-contain transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+        <CategoryBadge category={product.category} className="absolute top-2 left-2 sm:top-3 sm:left-3" />
+      </div>
+
+      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:gap-2 sm:p-4">
+        <Heading className="text-sm leading-snug font-bold text-roast-900 sm:text-base">
+          {/* The stretched link makes the whole card a target without nesting links or buttons. */}
+          <Link
+            to={paths.product.getHref(product._id)}
+            className="rounded-sm after:absolute after:inset-0 after:content-[''] hover:text-buy focus-visible:outline-none focus-visible:after:rounded-2xl focus-visible:after:outline-3 focus-visible:after:outline-offset-[-3px] focus-visible:after:outline-(--focus-ring)"
+          >
+            {product.name}
+          </Link>
+        </Heading>
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          <span className="text-base font-extrabold text-stone-900 sm:text-lg">{`From ${formatPounds(firstWeight?.price ?? product.price)}`}</span>
+          {firstWeight && <Mrp pounds={firstWeight.mrp} className="text-sm" />}
+        </p>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="rounded-full bg-offer px-2 py-0.5 text-xs font-bold text-white">{OFFER_LABEL}</span>
+          {firstWeight && <PricePerKg weight={firstWeight} className="text-xs" />}
+        </p>
+        {actions && <div className="relative z-10 mt-auto flex gap-2 pt-2">{actions}</div>}
+      </div>
+    </article>
+  );
+}

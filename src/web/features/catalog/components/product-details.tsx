@@ -1,0 +1,79 @@
+/** The product page's body: image, name, size buttons, prices for the chosen size, allergens, quantity, description. */
+import { useState, type ReactNode } from 'react';
+import { OFFER_LABEL, QUANTITY_MIN } from '#shared/constants';
+import { formatPounds } from '#shared/money';
+import type { Product, Weight } from '#shared/schemas/product';
+import { Mrp } from '#web/components/ui/price.tsx';
+import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
+import { AllergenNotice } from './allergen-notice.tsx';
+import { CategoryBadge } from './category-badge.tsx';
+import { PricePerKg } from './price-per-kg.tsx';
+import { WeightSelector } from './weight-selector.tsx';
+
+export interface ProductSelection {
+  product: Product;
+  weight: Weight;
+  quantity: number;
+}
+
+interface ProductDetailsProps {
+  product: Product;
+  /** Add to Cart and BUY NOW, supplied by the cart feature once it exists. */
+  renderActions?: (selection: ProductSelection) => ReactNode;
+}
+
+export function ProductDetails({ product, renderActions }: ProductDetailsProps) {
+  // The schema guarantees at least one weight; the first is chosen by default.
+  const [weightLabel, setWeightLabel] = useState(product.weights[0]!.label);
+  const [quantity, setQuantity] = useState(QUANTITY_MIN);
+  const weight = product.weights.find((option) => option.label === weightLabel) ?? product.weights[0]!;
+
+  return (
+    <div className="grid gap-8 md:grid-cols-2 md:gap-12">
+      <div className="self-start overflow-hidden rounded-3xl bg-cream-100 ring-1 ring-cream-200 md:sticky md:top-6">
+        <img
+          src={product.image}
+          alt={product.name}
+          width={400}
+          height={400}
+          fetchPriority="high"
+          className="aspect-square w-full object-contain"
+        />
+      </div>
+
+      <div className="flex flex-col gap-6">
+        <div>
+          <CategoryBadge category={product.category} />
+          <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-roast-900 sm:text-4xl">{product.name}</h1>
+        </div>
+
+        <section aria-label="Price" className="flex flex-col gap-2 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-200">
+          <div className="flex flex-wrap items-center gap-3">
+            <Mrp pounds={weight.mrp} showLabel className="text-base" />
+            <span className="rounded-full bg-offer px-3 py-1 text-xs font-bold text-white">{OFFER_LABEL}</span>
+          </div>
+          <p className="text-stone-800">
+            Offer Price: <span className="text-2xl font-extrabold text-stone-900 tabular-nums">{formatPounds(weight.price)}</span>{' '}
+            (Incl. of all taxes)
+          </p>
+          <PricePerKg weight={weight} />
+          <p className="text-xs text-stone-600">
+            {product.vatRate === 0 ? 'Zero-rated for VAT.' : 'Price includes VAT at 20%.'}
+          </p>
+          <AllergenNotice allergens={product.allergens} className="mt-2" />
+        </section>
+
+        <WeightSelector weights={product.weights} value={weight.label} onChange={setWeightLabel} />
+        <QuantityStepper value={quantity} onChange={setQuantity} />
+        {renderActions?.({ product, weight, quantity })}
+
+        <section aria-labelledby="product-description">
+          <h2 id="product-description" className="text-lg font-bold text-roast-900">
+            Description
+          </h2>
+          <p className="mt-2 leading-relaxed whitespace-pre-line text-stone-700">{product.description}</p>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/** Products in a responsive grid, or the spec's empty text when there are none. */
+import type { Product } from '#shared/schemas/product';
+import { clsx } from 'clsx';
+import { ProductCard } from './product-card.tsx';
+
+export const NO_PRODUCTS_TEXT = 'No Products to display';
+
+interface ProductGridProps {
+  products: Product[];
+  headingLevel?: 2 | 3;
+  emptyText?: string;
+  /** Four columns on large screens, for pages without a side panel. */
+  wide?: boolean;
+}
+
+const gridClass = (wide: boolean) =>
+  clsx('grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3', wide && 'lg:grid-cols-4');
+
+export function ProductGrid({ products, headingLevel = 2, emptyText = NO_PRODUCTS_TEXT, wide = false }: ProductGridProps) {
+  if (products.length === 0) {
+    return <p className="rounded-xl bg-cream-100 px-6 py-12 text-center text-lg text-stone-700">{emptyText}</p>;
+  }
+  return (
+    <ul role="list" className={gridClass(wide)}>
+      {products.map((product) => (
+        <li key={product._id}>
+          <ProductCard product={product} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Grey placeholders the size of cards, so the page does not jump when products arrive. */
+export function ProductGridSkeleton({ count = 8, wide = false }: { count?: number; wide?: boolean }) {
+  return (
+    <div role="status">
+      <span className="sr-only">Loading products…</span>
+      <div aria-hidden="true" className={gridClass(wide)}>
+        {Array.from({ length: count }, (_, index) => (
+          <div key={index} className="overflow-hidden rounded-2xl bg-white ring-1 ring-cream-200">
+            <div className="aspect-square animate-pulse bg-cream-100" />
+            <div className="space-y-3 p-4">
+              <div className="h-4 w-3/4 animate-pulse rounded bg-cream-200" />
+              <div className="h-5 w-1/2 animate-pulse rounded bg-cream-200" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/** Browser entry: styles, providers and the router. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProvider } from './app/provider.tsx';
+import { AppRouter } from './app/router.tsx';
+import './styles.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html must contain <div id="root">');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>,
+);
