@@ -2,7 +2,7 @@
  * The storefront's routes. Every screen is a lazy chunk (with the spec's 120 s time-out); a static
  * loader starts the data it needs at the same moment, so code and data download side by side.
  */
-import { useMemo, type ComponentType } from 'react';
+import { useEffect, useMemo, type ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { prefetchProduct } from '#web/features/catalog/api/get-product.ts';
 import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
+import { markFirstContentShown } from '#web/lib/after-first-content.ts';
 import { loadChunkWithTimeout } from '#web/lib/chunk-load.ts';
 import { RootLayout } from './root-layout.tsx';
 
@@ -63,5 +64,28 @@ export function createAppRouter(queryClient: QueryClient) {
 export function AppRouter() {
   const queryClient = useQueryClient();
   const router = useMemo(() => createAppRouter(queryClient), [queryClient]);
+  useEffect(() => watchFirstContent(router, queryClient), [router, queryClient]);
   return <RouterProvider router={router} />;
+}
+
+/**
+ * The first page has shown its content once its screen's code has arrived and no data is on its way;
+ * only then may optional code (footer, Embla) start downloading. Returns a function that stops watching.
+ */
+function watchFirstContent(router: ReturnType<typeof createAppRouter>, queryClient: QueryClient): () => void {
+  const isShown = () =>
+    router.state.initialized && router.state.navigation.state === 'idle' && queryClient.isFetching() === 0;
+  const unsubscribeRouter = router.subscribe(check);
+  const unsubscribeQueries = queryClient.getQueryCache().subscribe(check);
+  function stop() {
+    unsubscribeRouter();
+    unsubscribeQueries();
+  }
+  function check() {
+    if (!isShown()) return;
+    markFirstContentShown();
+    stop();
+  }
+  check();
+  return stop;
 }

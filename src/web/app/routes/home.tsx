@@ -8,8 +8,8 @@ import { LoadError } from '#web/components/errors/load-error.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useProducts } from '#web/features/catalog/api/get-products.ts';
 import { BannerCarousel } from '#web/features/catalog/components/banner-carousel.tsx';
+import { NO_PRODUCTS_TEXT } from '#web/features/catalog/components/catalog-texts.ts';
 import { ProductCarousel } from '#web/features/catalog/components/product-carousel.tsx';
-import { NO_PRODUCTS_TEXT } from '#web/features/catalog/components/product-grid.tsx';
 
 const TAGLINE = 'Imported Quality Dry Roasted Deliver in 3-5 Days';
 

@@ -1,7 +1,7 @@
 /** The frame around every page: skip link, header, the main landmark and footer. */
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { clsx } from 'clsx';
-import { Footer } from './footer.tsx';
+import { afterFirstContent } from '#web/lib/after-first-content.ts';
 import { Header } from './header.tsx';
 
 interface SiteLayoutProps {
@@ -34,7 +34,32 @@ export function SiteLayout({ children, search, headerActions, busy = false }: Si
       <main id={MAIN_CONTENT_ID} tabIndex={-1} aria-busy={busy} className="flex-1 outline-none">
         {children}
       </main>
-      <Footer />
+      <DeferredFooter />
     </div>
   );
+}
+
+/**
+ * The footer is below the fold and the same on every page, so its code arrives after the first page
+ * has shown its content instead of adding to the first-load JavaScript. Being last in the page, it
+ * moves nothing when it appears. Should its chunk fail to load, the page simply goes without it.
+ */
+function DeferredFooter() {
+  const [Footer, setFooter] = useState<ComponentType>();
+  useEffect(() => {
+    let cancelled = false;
+    const cancelWait = afterFirstContent(() => {
+      import('./footer.tsx').then(
+        (module) => {
+          if (!cancelled) setFooter(() => module.Footer);
+        },
+        () => undefined,
+      );
+    });
+    return () => {
+      cancelled = true;
+      cancelWait();
+    };
+  }, []);
+  return Footer ? <Footer /> : null;
 }

@@ -1,12 +1,14 @@
 /**
- * An accessible Embla carousel: a labelled region with previous/next buttons, arrow-key support and
- * slides announced as "n of m". Only screens that show a carousel import this (Embla stays off other routes).
+ * An accessible carousel: a labelled region with previous/next buttons, arrow-key support and slides
+ * announced as "n of m". The slides render at once as a plain row; Embla takes over scrolling once the
+ * first page has shown its content, or as soon as someone reaches for the carousel (see loadEmbla).
  */
-import { useCallback, useEffect, useId, useState, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
-import type { EmblaCarouselType, EmblaOptionsType, EmblaPluginType } from 'embla-carousel';
+import { useEffect, useId, useRef, useState, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
+import type { AutoplayOptionsType } from 'embla-carousel-autoplay';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { clsx } from 'clsx';
+import { afterFirstContent } from '#web/lib/after-first-content.ts';
 import { buttonStyles } from './button.tsx';
 
 export interface CarouselSlide {
@@ -18,8 +20,10 @@ export interface CarouselProps extends Omit<HTMLAttributes<HTMLElement>, 'childr
   /** Names the region, e.g. "Best Sellers". */
   label: string;
   slides: CarouselSlide[];
+  /** Embla's options. NOTE: keep the object stable (a module constant): a new one restarts Embla. */
   options?: EmblaOptionsType;
-  plugins?: EmblaPluginType[];
+  /** Adds Embla's autoplay plugin with these options (stable, like `options`); the caller plays and stops it. */
+  autoplay?: AutoplayOptionsType;
   /** Width of each slide, e.g. "basis-full md:basis-1/3". */
   slideClassName?: string;
   /** "hero": controls float over the slide; "cards": arrows sit on the sides of the row. */
@@ -28,14 +32,18 @@ export interface CarouselProps extends Omit<HTMLAttributes<HTMLElement>, 'childr
   extraControls?: ReactNode;
   /** "off" while a carousel rotates by itself, so screen readers are not interrupted every few seconds. */
   live?: 'off' | 'polite';
+  /** Embla's API once it has taken over the row, `undefined` before then and after unmounting. */
   onApiChange?: (api: EmblaCarouselType | undefined) => void;
 }
+
+/** Signs that someone is about to use the carousel: Embla is fetched at once instead of waiting. */
+const INTENT_EVENTS = ['pointerenter', 'focusin', 'touchstart'] as const;
 
 export function Carousel({
   label,
   slides,
   options,
-  plugins,
+  autoplay,
   slideClassName,
   variant = 'cards',
   extraControls,
@@ -44,25 +52,74 @@ export function Carousel({
   className,
   ...regionProps
 }: CarouselProps) {
-  const [viewportRef, api] = useEmblaCarousel(options, plugins);
+  const regionRef = useRef<HTMLElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [api, setApi] = useState<EmblaCarouselType>();
   const [canScrollPrev, setCanScrollPrev] = useState(false);
   const [canScrollNext, setCanScrollNext] = useState(false);
   const slidesId = useId();
 
-  const updateButtons = useCallback((emblaApi: EmblaCarouselType) => {
-    setCanScrollPrev(emblaApi.canScrollPrev());
-    setCanScrollNext(emblaApi.canScrollNext());
-  }, []);
+  useEffect(() => {
+    const region = regionRef.current;
+    const viewport = viewportRef.current;
+    if (!region || !viewport) return;
+    let embla: EmblaCarouselType | undefined;
+    let cancelled = false;
+
+    const start = () => {
+      stopWaiting();
+      loadEmbla(autoplay).then(
+        ({ EmblaCarousel, plugins }) => {
+          if (cancelled) return;
+          // Tabbing to a hidden slide before Embla arrived scrolled the viewport natively; Embla moves
+          // the slides itself, so it starts from zero and brings the focused slide into view.
+          viewport.scrollLeft = 0;
+          embla = EmblaCarousel(viewport, options, plugins);
+          const focusedSlide = embla.slideNodes().findIndex((slide) => slide.contains(document.activeElement));
+          if (focusedSlide > 0) {
+            // NOTE: slideRegistry (which snap shows which slides) is Embla's internal engine; its own
+            // focus handling uses it the same way.
+            const snap = embla.internalEngine().slideRegistry.findIndex((group) => group.includes(focusedSlide));
+            if (snap > 0) embla.scrollTo(snap, true);
+          }
+          setApi(embla);
+        },
+        // Without Embla the row stays as it is: the first slides showing, the arrows hidden.
+        () => undefined,
+      );
+    };
+    const cancelWait = afterFirstContent(start);
+    for (const type of INTENT_EVENTS) region.addEventListener(type, start, { passive: true });
+    function stopWaiting() {
+      cancelWait();
+      for (const type of INTENT_EVENTS) region?.removeEventListener(type, start);
+    }
+
+    return () => {
+      cancelled = true;
+      stopWaiting();
+      embla?.destroy();
+      setApi(undefined);
+    };
+  }, [options, autoplay]);
 
   useEffect(() => {
     onApiChange?.(api);
-    if (!api) return;
+    if (!api) {
+      setCanScrollPrev(false);
+      setCanScrollNext(false);
+      return;
+    }
+    const updateButtons = (emblaApi: EmblaCarouselType) => {
+      setCanScrollPrev(emblaApi.canScrollPrev());
+      setCanScrollNext(emblaApi.canScrollNext());
+    };
     updateButtons(api);
     api.on('select', updateButtons).on('reInit', updateButtons);
     return () => {
       api.off('select', updateButtons).off('reInit', updateButtons);
     };
-  }, [api, onApiChange, updateButtons]);
+  }, [api, onApiChange]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (!api || event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
@@ -75,7 +132,8 @@ export function Carousel({
     }
   };
 
-  // When every slide fits, there is nothing to scroll to and the arrows would only confuse.
+  // When every slide fits, there is nothing to scroll to and the arrows would only confuse. Until Embla
+  // has taken over they are disabled, and so hidden, but keep their place: nothing moves when they appear.
   const showArrows = canScrollPrev || canScrollNext;
   const arrowClass = buttonStyles({ variant: 'overlay', size: 'icon', className: 'disabled:invisible' });
 
@@ -106,6 +164,7 @@ export function Carousel({
 
   return (
     <section
+      ref={regionRef}
       aria-roledescription="carousel"
       aria-label={label}
       onKeyDown={onKeyDown}
@@ -145,4 +204,16 @@ export function Carousel({
       )}
     </section>
   );
+}
+
+/**
+ * Embla (and its autoplay plugin when asked for), imported on first use and shared by every carousel.
+ * NOTE: a static import would put Embla in the home page's first-load JavaScript, which has a budget.
+ */
+async function loadEmbla(autoplay: AutoplayOptionsType | undefined) {
+  const [{ default: EmblaCarousel }, autoplayModule] = await Promise.all([
+    import('embla-carousel'),
+    autoplay ? import('embla-carousel-autoplay') : undefined,
+  ]);
+  return { EmblaCarousel, plugins: autoplayModule ? [autoplayModule.default(autoplay)] : [] };
 }

@@ -3,11 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '#shared/schemas/product';
 import { apiRequest } from '#web/lib/api-client.ts';
 
-/** The shared product schemas, imported on first use (see SchemaSource in the API client). */
-export const loadProductSchemas = () => import('#shared/schemas/product');
-
 export function getProducts(signal?: AbortSignal): Promise<Product[]> {
-  return apiRequest('/api/products', () => loadProductSchemas().then((schemas) => schemas.ProductListSchema), { signal });
+  return apiRequest<Product[]>('/api/products', { signal });
 }
 
 export const productsQueryOptions = () =>

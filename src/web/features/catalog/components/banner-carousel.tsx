@@ -3,9 +3,8 @@
  * pointer or keyboard focus is on it, can be stopped with a button (WCAG 2.2.2), and starts stopped for
  * shoppers who ask for reduced motion.
  */
-import { useCallback, useEffect, useMemo, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
-import Autoplay from 'embla-carousel-autoplay';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { Pause, Play } from 'lucide-react';
 import { BANNER_AUTOPLAY_MS } from '#shared/constants';
@@ -50,6 +49,16 @@ const BANNER_SLIDES: BannerSlide[] = [
 
 const BANNER_OPTIONS = { loop: true } as const;
 
+// NOTE: the plugin's own hover and focus handling would restart autoplay after a shopper pressed stop,
+// so it only keeps time here; the component decides when it runs.
+const BANNER_AUTOPLAY = {
+  delay: BANNER_AUTOPLAY_MS,
+  playOnInit: false,
+  stopOnInteraction: true,
+  stopOnMouseEnter: false,
+  stopOnFocusIn: false,
+} as const;
+
 function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
@@ -59,21 +68,6 @@ export function BannerCarousel() {
   const [stopped, setStopped] = useState(prefersReducedMotion);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-
-  // NOTE: the plugin's own hover and focus handling would restart autoplay after a shopper pressed
-  // stop, so it only keeps time here; this component decides when it runs.
-  const plugins = useMemo(
-    () => [
-      Autoplay({
-        delay: BANNER_AUTOPLAY_MS,
-        playOnInit: false,
-        stopOnInteraction: true,
-        stopOnMouseEnter: false,
-        stopOnFocusIn: false,
-      }),
-    ],
-    [],
-  );
 
   const running = !stopped && !hovered && !focused;
 
@@ -103,7 +97,7 @@ export function BannerCarousel() {
       label="Featured products"
       variant="hero"
       options={BANNER_OPTIONS}
-      plugins={plugins}
+      autoplay={BANNER_AUTOPLAY}
       onApiChange={setApi}
       live={running ? 'off' : 'polite'}
       onMouseEnter={() => setHovered(true)}

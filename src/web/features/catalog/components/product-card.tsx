@@ -23,7 +23,7 @@ export function ProductCard({ product, headingLevel = 3, actions }: ProductCardP
   const firstWeight = product.weights[0];
 
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cream-200 transition-shadow focus-within:shadow-md hover:shadow-md">
+    <article className="group relative flex h-full w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cream-200 transition-shadow focus-within:shadow-md hover:shadow-md">
       <div className="relative bg-cream-100">
         <img
           src={product.image}

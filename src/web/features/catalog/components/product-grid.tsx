@@ -1,9 +1,8 @@
 /** Products in a responsive grid, or the spec's empty text when there are none. */
 import type { Product } from '#shared/schemas/product';
 import { clsx } from 'clsx';
+import { NO_PRODUCTS_TEXT } from './catalog-texts.ts';
 import { ProductCard } from './product-card.tsx';
-
-export const NO_PRODUCTS_TEXT = 'No Products to display';
 
 interface ProductGridProps {
   products: Product[];
