@@ -8,7 +8,7 @@ import { handleError, registerNotFoundHandler } from './errors.ts';
 import catalogPlugin from './plugins/app/catalog.ts';
 import databasePlugin from './plugins/app/database.ts';
 import compressPlugin from './plugins/external/compress.ts';
-import helmetPlugin from './plugins/external/helmet.ts';
+import securityHeadersPlugin from './plugins/external/security-headers.ts';
 import staticPlugin from './plugins/external/static.ts';
 import productsRoutes from './routes/api/products/index.ts';
 import healthRoutes from './routes/health/index.ts';
@@ -39,7 +39,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
 
-  await app.register(helmetPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(compressPlugin);
   await app.register(databasePlugin, { config, pglite: options.pglite });
   await app.register(catalogPlugin);

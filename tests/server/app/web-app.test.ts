@@ -1,10 +1,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 
 const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+const precompressedVendor = brotliCompressSync('x'.repeat(5000));
 
 let testApp: TestApp;
 let distDir: string;
@@ -14,6 +17,8 @@ beforeAll(async () => {
   await writeFile(path.join(distDir, 'index.html'), indexHtml);
   await writeFile(path.join(distDir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
   await writeFile(path.join(distDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  await writeFile(path.join(distDir, 'assets', 'vendor-def456.js'), 'x'.repeat(5000));
+  await writeFile(path.join(distDir, 'assets', 'vendor-def456.js.br'), precompressedVendor);
   testApp = await buildTestApp({ webDistDir: distDir });
 });
 afterAll(async () => {
@@ -44,6 +49,17 @@ describe('serving the single-page app', () => {
     expect(response.headers['content-encoding']).toBe('br');
   });
 
+  it('sends the build’s precompressed file as it is', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/assets/vendor-def456.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.rawPayload.equals(precompressedVendor)).toBe(true);
+  });
+
   it('answers a missing asset with 404, not the page, so a stale chunk fails visibly', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/assets/index-gone.js' });
     expect(response.statusCode).toBe(404);
@@ -68,7 +84,12 @@ describe('serving the single-page app', () => {
     const policy = String(response.headers['content-security-policy']);
     expect(policy).toContain("script-src 'self'");
     expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).not.toContain('unsafe-inline');
+    expect(policy).not.toContain('upgrade-insecure-requests');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 });

@@ -41,6 +41,13 @@ describe('GET /api/products', () => {
     }
   });
 
+  it('forbids sniffing, framing and cross-origin reads of the data', async () => {
+    const response = await getList();
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
   it('also answers the spec’s trailing-slash form', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/products/' });
     expect(response.statusCode).toBe(200);

@@ -42,6 +42,8 @@ export default fp<StaticPluginOptions>(
       // Serves index.html for "/" (with the no-cache rule below); other page URLs reach it via the 404 handler.
       index: ['index.html'],
       wildcard: true,
+      // The build writes .br and .gz beside each file (vite.config.ts), so nothing is compressed per request.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const relative = path.relative(webDistDir, filePath);
