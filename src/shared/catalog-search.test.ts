@@ -43,6 +43,14 @@ describe('searchProducts', () => {
     expect(ids(searchProducts(products, '', 'Dry Fruits'))).toEqual(['raisins']);
   });
 
+  it('lists products named for the words before those that only mention them', () => {
+    const withMention = [
+      product({ _id: 'almonds', name: 'Roasted Almonds', description: 'Packed in a kitchen that handles sesame.' }),
+      product({ _id: 'sesame', name: 'Hulled Sesame Seeds', category: 'Seeds', description: 'Nutty.' }),
+    ];
+    expect(ids(searchProducts(withMention, 'sesame'))).toEqual(['sesame', 'almonds']);
+  });
+
   it('ignores accents and surrounding space', () => {
     expect(ids(searchProducts(products, '  creme  '))).toEqual(['raisins']);
   });

@@ -9,15 +9,24 @@ export function parseCategory(value: string | null | undefined): Category | unde
 
 /**
  * The storefront's search: every word of the query must appear in the product's name, category or
- * description (case- and accent-insensitive), optionally within one category.
+ * description (case- and accent-insensitive), optionally within one category. Products whose name holds
+ * every word come first, so "sesame" lists the sesame seeds before products whose description mentions it.
  */
 export function searchProducts(products: readonly Product[], query: string, category?: Category): Product[] {
   const words = normalise(query).split(/\s+/).filter(Boolean);
-  return products.filter((product) => {
-    if (category && product.category !== category) return false;
-    const haystack = normalise(`${product.name} ${product.category} ${product.description}`);
-    return words.every((word) => haystack.includes(word));
-  });
+  const inName: Product[] = [];
+  const elsewhere: Product[] = [];
+  for (const product of products) {
+    if (category && product.category !== category) continue;
+    const name = normalise(product.name);
+    if (words.every((word) => name.includes(word))) {
+      inName.push(product);
+      continue;
+    }
+    const text = `${name} ${normalise(product.category)} ${normalise(product.description)}`;
+    if (words.every((word) => text.includes(word))) elsewhere.push(product);
+  }
+  return [...inName, ...elsewhere];
 }
 
 function normalise(text: string): string {
