@@ -1,0 +1,31 @@
+/** A page listing one slice of the catalog (best sellers, new launches) from the cached product list. */
+import { SHOP_NAME } from '#shared/constants';
+import type { Product } from '#shared/schemas/product';
+import { LoadError } from '#web/components/errors/load-error.tsx';
+import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
+import { useProducts } from '../api/get-products.ts';
+import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
+
+interface ProductCollectionProps {
+  heading: string;
+  description: string;
+  /** Keep it stable (module scope) so TanStack Query does not re-run it on every render. */
+  select: (products: Product[]) => Product[];
+}
+
+export function ProductCollection({ heading, description, select }: ProductCollectionProps) {
+  const query = useProducts(select);
+  return (
+    <PageContainer>
+      <title>{`${heading} | ${SHOP_NAME}`}</title>
+      <PageHeading description={description}>{heading}</PageHeading>
+      {query.isPending ? (
+        <ProductGridSkeleton wide />
+      ) : query.isError ? (
+        <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : (
+        <ProductGrid products={query.data} wide />
+      )}
+    </PageContainer>
+  );
+}
