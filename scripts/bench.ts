@@ -3,7 +3,7 @@
  * bytes from memory (each in a process of its own, as autocannon has this one), measured in the same run; then the production build's first-load JS for the home page.
  * The load generator shares the machine's cores, so only the ratio is meaningful.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -109,13 +109,7 @@ interface ManifestChunk {
 
 async function benchHomeJs() {
   const manifestPath = path.join(root, 'dist/web/.vite/manifest.json');
-  if (!existsSync(manifestPath)) {
-    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
+  // benchCatalog ran scripts/start.mjs first, which built the web app if it was missing or stale.
   const manifest: Record<string, ManifestChunk> = JSON.parse(await readFile(manifestPath, 'utf8'));
   const files = new Set<string>();
   const collect = (key: string) => {
