@@ -25,7 +25,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   reporter: [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -37,14 +37,39 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Records the build's chunk graph in dist/web-chunks.json, outside the folder the server publishes, so the
+ * first-load JS check (scripts/check-home-js.mjs) can size what a page loads without shipping a manifest.
+ */
+function chunkGraph(): Plugin {
+  return {
+    name: 'roast-chunk-graph',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist/web';
+      const chunks = Object.values(bundle).flatMap((output) =>
+        output.type === 'chunk'
+          ? [
+              {
+                file: output.fileName,
+                isEntry: output.isEntry,
+                source: output.facadeModuleId ? path.relative(process.cwd(), output.facadeModuleId) : null,
+                imports: output.imports,
+              },
+            ]
+          : [],
+      );
+      await writeFile(path.join(outDir, '..', 'web-chunks.json'), `${JSON.stringify(chunks, null, 2)}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), chunkGraph()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
     assetsInlineLimit: 0,
-    // Read by the bench to size what each route loads first.
-    manifest: true,
   },
   server: {
     port: 5173,

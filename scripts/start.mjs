@@ -1,32 +1,30 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the server in
-// this same process (tsx compiles the TypeScript on load), so signals reach it directly.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// `npm start`: serves the production build in dist/, building it first when it is missing or was made from
+// other sources (compared by content hash). Without dev dependencies (`npm ci --omit=dev`) it never builds:
+// it serves the build it has, or explains how to make one. The server runs in this same process, so
+// signals reach it directly.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { readBuildInfo, root, serverEntry, sourceHash } from './lib/build-state.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'dist/web/index.html');
-const webSources = ['src/web', 'src/shared', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const canBuild = existsSync(path.join(root, 'node_modules/vite/bin/vite.js'));
+const built = readBuildInfo();
+const current = built !== undefined && built.sourceHash === sourceHash();
 
-function newestChange(entry) {
-  const full = path.join(root, entry);
-  if (!existsSync(full)) return 0;
-  const stats = statSync(full);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(full).reduce((newest, name) => Math.max(newest, newestChange(path.join(entry, name))), stats.mtimeMs);
+if (!current) {
+  if (canBuild) {
+    console.log(built ? 'The sources changed since the last build: building the shop…' : 'Building the shop (first start)…');
+    const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  } else if (built) {
+    console.warn('The sources differ from the build in dist/, and the dev dependencies to rebuild are not installed: serving the existing build.');
+  } else {
+    console.error('No build in dist/. Run `npm run build` (it needs the dev dependencies), then `npm start`.');
+    process.exit(1);
+  }
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-if (builtAt < Math.max(...webSources.map(newestChange))) {
-  console.log(builtAt ? 'The web app changed since its last build: building it…' : 'Building the web app (first start)…');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-const { register } = await import('tsx/esm/api');
-register();
-await import('../src/server/main.ts');
+// Stack traces point into src/ rather than the bundle.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(serverEntry).href);

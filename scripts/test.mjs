@@ -1,5 +1,6 @@
-// `npm test`: every suite, independent ones in parallel. Suites that need something this machine lacks
-// (PostgreSQL, Chromium) are skipped with a plain reason, unless REQUIRE_E2E=1 demands the browser run.
+// `npm test`: the production build first (the browser tests and the JS budget check judge that same build),
+// then every suite, independent ones in parallel. Suites that need something this machine lacks (PostgreSQL,
+// Chromium) are skipped with a plain reason, unless REQUIRE_POSTGRES=1 or REQUIRE_E2E=1 demands them (CI).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import pg from 'pg';
@@ -41,6 +42,10 @@ const npx = (args) => ['node_modules/.bin/' + args[0], args.slice(1)];
 const suites = [];
 const skipped = [];
 
+const build = await run('production build', process.execPath, ['scripts/build.mjs']);
+if (build.status !== 'passed') process.exit(1);
+suites.push(run('home page first-load JS budget', process.execPath, ['scripts/check-home-js.mjs']));
+
 suites.push(run('typecheck', ...npx(['tsc', '--noEmit', '-p', 'tsconfig.json'])));
 suites.push(run('unit and API tests on PGlite', ...npx(['vitest', 'run']), { TEST_DATABASE_URL: '' }));
 
@@ -48,8 +53,8 @@ const explicitUrl = process.env.TEST_DATABASE_URL;
 const postgresUrl = explicitUrl || defaultPostgresUrl;
 if (await postgresReachable(postgresUrl)) {
   suites.push(run('API tests on PostgreSQL', ...npx(['vitest', 'run', '--project', 'server']), { TEST_DATABASE_URL: postgresUrl }));
-} else if (explicitUrl) {
-  console.error(`TEST_DATABASE_URL is set but ${explicitUrl} does not answer.`);
+} else if (explicitUrl || process.env.REQUIRE_POSTGRES === '1') {
+  console.error(`${explicitUrl ? 'TEST_DATABASE_URL is set' : 'REQUIRE_POSTGRES=1'} but ${postgresUrl} does not answer.`);
   suites.push(Promise.resolve({ name: 'API tests on PostgreSQL', status: 'FAILED', seconds: '0' }));
 } else {
   skipped.push(`API tests on PostgreSQL: no server answers at ${defaultPostgresUrl} (set TEST_DATABASE_URL to run them)`);
@@ -66,6 +71,6 @@ if (existsSync(chromePath)) {
 
 const results = await Promise.all(suites);
 console.log('===== summary =====');
-for (const result of results) console.log(`${result.status.padEnd(7)} ${result.name} (${result.seconds}s)`);
+for (const result of [build, ...results]) console.log(`${result.status.padEnd(7)} ${result.name} (${result.seconds}s)`);
 for (const reason of skipped) console.log(`SKIPPED ${reason}`);
 process.exit(results.every((result) => result.status === 'passed') ? 0 : 1);

@@ -1,8 +1,11 @@
 /** Process entry: read the config, build the app, listen, and close cleanly on SIGINT/SIGTERM. */
+import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 async function main() {
+  // An operator's .env in the working folder fills in what the environment leaves unset (never overrides it).
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const app = await buildApp(config);
 
