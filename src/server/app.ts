@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { handleError, registerNotFoundHandler } from './errors.ts';
 import catalogPlugin from './plugins/app/catalog.ts';
 import databasePlugin from './plugins/app/database.ts';
+import productRepositoryPlugin from './plugins/app/product-repository.ts';
 import compressPlugin from './plugins/external/compress.ts';
 import securityHeadersPlugin from './plugins/external/security-headers.ts';
 import staticPlugin from './plugins/external/static.ts';
@@ -42,6 +43,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(securityHeadersPlugin);
   await app.register(compressPlugin);
   await app.register(databasePlugin, { config, pglite: options.pglite });
+  await app.register(productRepositoryPlugin);
   await app.register(catalogPlugin);
   await app.register(staticPlugin, { webDistDir: config.webDistDir });
 

@@ -11,16 +11,10 @@ export const OFFER_LABEL = 'Flat 40% OFF';
 /** Every weight is priced this fraction of its MRP, so the 40% OFF label is true whichever weight is chosen. */
 export const OFFER_PRICE_FRACTION = 0.6;
 
-export const SAVINGS_PER_CART_LINE_PENCE = 200;
-export const DELIVERY_ESTIMATE = '3 - 5 Business Days';
-
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 99;
 
 export const BANNER_AUTOPLAY_MS = 5000;
-export const REDIRECT_AFTER_OTP_MS = 2000;
-export const REDIRECT_AFTER_RESET_MS = 3000;
-export const REDIRECT_AFTER_PAYMENT_MS = 3000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** The 14 allergens UK food law requires a seller to declare (FSA). */

@@ -1,11 +1,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ALLERGENS, CATEGORIES, MRP_PENCE } from '#shared/constants';
-import { offerPricePence, pricePerKgPence } from '#shared/money';
+import { pricePerKgPence } from '#shared/money';
 import { ProductIdSchema, ProductSchema } from '#shared/schemas/product';
 import { toWireProduct } from '../../plugins/app/catalog.ts';
 import { catalog } from './catalog.ts';
 import { productImagesDir } from './index.ts';
+import { priceWeights } from './seed-product.ts';
 
 describe('the seeded catalog', () => {
   it('stocks at least 24 products, 8 or more per category, including the banner’s three', () => {
@@ -26,19 +27,26 @@ describe('the seeded catalog', () => {
 
   it('prices 250g, 500g and 1kg, each 40% off its MRP, the 250g at £4.19 off £6.99, cheaper per kg as packs grow', () => {
     for (const product of catalog) {
-      expect(product.weights.map((weight) => [weight.label, weight.grams])).toEqual([
+      const weights = priceWeights(product);
+      expect(weights.map((weight) => [weight.label, weight.grams])).toEqual([
         ['250g', 250],
         ['500g', 500],
         ['1kg', 1000],
       ]);
-      expect(product.weights[0]).toMatchObject({ mrpPence: MRP_PENCE, pricePence: 419 });
-      for (const weight of product.weights) {
-        expect(Number.isInteger(weight.pricePence)).toBe(true);
-        expect(weight.pricePence, `${product.id} ${weight.label}`).toBe(offerPricePence(weight.mrpPence));
+      expect(weights[0]).toMatchObject({ mrpPence: MRP_PENCE, pricePence: 419 });
+      for (const weight of weights) {
+        expect(Number.isInteger(weight.mrpPence), `${product.id} ${weight.label}`).toBe(true);
+        // 'Flat 40% OFF' must hold for every weight: 60% of the MRP, rounded down to the penny, in whole numbers.
+        expect(weight.pricePence, `${product.id} ${weight.label}`).toBe(Math.floor((weight.mrpPence * 60) / 100));
       }
-      const perKg = product.weights.map((weight) => pricePerKgPence(weight.pricePence, weight.grams));
+      const perKg = weights.map((weight) => pricePerKgPence(weight.pricePence, weight.grams));
       expect(perKg, product.id).toEqual([...perKg].sort((a, b) => b - a));
       expect(new Set(perKg).size).toBe(perKg.length);
+      // Between £10 and £25 a kilo: a typo in an MRP (an extra or a missing digit) falls outside.
+      for (const pence of perKg) {
+        expect(pence, product.id).toBeGreaterThanOrEqual(1000);
+        expect(pence, product.id).toBeLessThanOrEqual(2500);
+      }
     }
   });
 
@@ -76,6 +84,7 @@ describe('the seeded catalog', () => {
       const wire = toWireProduct({
         ...product,
         image: `/images/products/${product.imageFile}`,
+        weights: priceWeights(product),
       });
       expect(ProductSchema.parse(wire)).toEqual(wire);
       expect(product.description.length).toBeGreaterThan(60);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { products, productWeights } from '../schema.ts';
 import { catalog } from './catalog.ts';
+import { priceWeights } from './seed-product.ts';
 
 export const productImagesDir = new URL('./images/products/', import.meta.url);
 
@@ -30,7 +31,7 @@ export async function seedCatalog(db: Database): Promise<number> {
     );
     await tx.insert(productWeights).values(
       catalog.flatMap((product) =>
-        product.weights.map((weight, position) => ({ productId: product.id, ...weight, position })),
+        priceWeights(product).map((weight, position) => ({ productId: product.id, ...weight, position })),
       ),
     );
     return catalog.length;

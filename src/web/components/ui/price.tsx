@@ -1,10 +1,6 @@
-/** Amounts as shoppers read them: pounds in en-GB format, and the struck-through MRP. */
+/** The struck-through MRP that shoppers compare the offer price with, in en-GB pounds. */
 import { clsx } from 'clsx';
 import { formatPounds } from '#shared/money';
-
-export function Price({ pounds, className }: { pounds: number; className?: string }) {
-  return <span className={clsx('tabular-nums', className)}>{formatPounds(pounds)}</span>;
-}
 
 /**
  * The maximum retail price, struck through. Screen readers do not announce strike-through, so the word

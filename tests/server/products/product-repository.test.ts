@@ -1,0 +1,91 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, productWeights } from '../../../src/server/db/schema.ts';
+import { catalog } from '../../../src/server/db/seed/catalog.ts';
+import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await buildTestApp();
+});
+afterAll(() => testApp.close());
+
+const cashewWeights = [
+  { label: '250g', grams: 250, pricePence: 419, mrpPence: 699 },
+  { label: '500g', grams: 500, pricePence: 809, mrpPence: 1349 },
+  { label: '1kg', grams: 1000, pricePence: 1529, mrpPence: 2549 },
+];
+
+/** Runs `work` in a transaction that is always rolled back, so the file's database stays as seeded. */
+async function insideRolledBackTransaction(work: Parameters<TestApp['app']['db']['transaction']>[0]) {
+  await expect(
+    testApp.app.db.transaction(async (tx) => {
+      await work(tx);
+      tx.rollback();
+    }),
+  ).rejects.toThrow(/rollback/i);
+}
+
+describe('app.productRepository.listAll', () => {
+  it('lists every product in the shop’s order, each with its weights priced in pence', async () => {
+    const records = await testApp.app.productRepository.listAll();
+    expect(records.map((record) => record.id)).toEqual(catalog.map((product) => product.id));
+    expect(records[0]).toMatchObject({
+      id: 'roasted-cashew-nuts',
+      name: 'Roasted Cashew Nuts',
+      category: 'Nuts',
+      image: '/images/products/roasted-cashew-nuts.svg',
+      allergens: ['Tree nuts'],
+      vatRate: 20,
+      isBestSeller: true,
+      weights: cashewWeights,
+    });
+    for (const record of records) {
+      expect(record.weights.map((weight) => weight.label), record.id).toEqual(['250g', '500g', '1kg']);
+    }
+  });
+
+  it('orders by the shop’s position first and by name among equals', async () => {
+    await insideRolledBackTransaction(async (tx) => {
+      await tx.update(products).set({ position: -1 }).where(inArray(products.id, ['walnut-halves', 'brazil-nuts']));
+      // Renamed so that name order and id order disagree.
+      await tx.update(products).set({ name: 'Autumn Walnut Halves' }).where(eq(products.id, 'walnut-halves'));
+      const ids = (await testApp.app.productRepository.listAll(tx)).map((record) => record.id);
+      expect(ids.slice(0, 3)).toEqual(['walnut-halves', 'brazil-nuts', 'roasted-cashew-nuts']);
+    });
+  });
+});
+
+describe('app.productRepository.findByIds', () => {
+  it('finds several products at once with their weights, leaving out ids that match none', async () => {
+    const records = await testApp.app.productRepository.findByIds([
+      'walnut-halves',
+      'no-such-nut',
+      'roasted-cashew-nuts',
+      'walnut-halves',
+    ]);
+    expect(records.map((record) => record.id)).toEqual(['roasted-cashew-nuts', 'walnut-halves']);
+    expect(records[0]?.weights).toEqual(cashewWeights);
+    expect(records[1]?.weights.map((weight) => [weight.label, weight.pricePence, weight.mrpPence])).toEqual([
+      ['250g', 419, 699],
+      ['500g', 797, 1329],
+      ['1kg', 1499, 2499],
+    ]);
+  });
+
+  it('answers nothing for no ids or only unknown ones', async () => {
+    expect(await testApp.app.productRepository.findByIds([])).toEqual([]);
+    expect(await testApp.app.productRepository.findByIds(['no-such-nut', 'ROASTED-CASHEW-NUTS'])).toEqual([]);
+  });
+
+  it('reads inside a checkout’s transaction what that transaction has changed, and nothing once it rolls back', async () => {
+    const cashew250g = and(eq(productWeights.productId, 'roasted-cashew-nuts'), eq(productWeights.label, '250g'));
+    await insideRolledBackTransaction(async (tx) => {
+      await tx.update(productWeights).set({ pricePence: 449 }).where(cashew250g);
+      const [inside] = await testApp.app.productRepository.findByIds(['roasted-cashew-nuts'], tx);
+      expect(inside?.weights[0]?.pricePence).toBe(449);
+    });
+    const [after] = await testApp.app.productRepository.findByIds(['roasted-cashew-nuts']);
+    expect(after?.weights[0]?.pricePence).toBe(419);
+  });
+});
