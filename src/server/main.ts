@@ -1,6 +1,7 @@
 /** Process entry: read the config, build the app, listen, and close cleanly on SIGINT/SIGTERM. */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { FolderInUseError } from './db/folder-lock.ts';
 
 async function main() {
   const config = loadConfig();
@@ -23,7 +24,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  // Refusals the operator can act on print as they are, without a stack trace.
+  if (error instanceof ConfigError || error instanceof FolderInUseError) {
     console.error(error.message);
   } else {
     console.error('Roast & Co. failed to start:', error);

@@ -9,6 +9,7 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockFolder, type FolderLock } from './folder-lock.ts';
 import * as schema from './schema.ts';
 import { seedCatalog } from './seed/index.ts';
 
@@ -53,22 +54,37 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   let client = options.pglite;
+  let folderLock: FolderLock | undefined;
   if (!client) {
     const folder = path.join(options.dataDir, 'pglite');
     await mkdir(folder, { recursive: true });
-    client = await PGlite.create(folder);
+    // NOTE: PGlite does not guard its folder: a second process would open it too and their writes would clobber
+    // each other's. The lock makes the second one refuse to start.
+    folderLock = await lockFolder(folder);
+    try {
+      client = await PGlite.create(folder);
+    } catch (error) {
+      await folderLock.release();
+      throw error;
+    }
   }
   const pglite = client;
   const db = drizzlePglite(pglite, { schema });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    // PGlite is one engine in one process: nothing else can be migrating this database.
+    // The folder lock (or an in-memory engine) means no other process can be migrating this database.
     prepare: async () => {
       await migratePglite(db, { migrationsFolder });
       return seedCatalog(db as unknown as Database);
     },
-    close: () => pglite.close(),
+    close: async () => {
+      try {
+        await pglite.close();
+      } finally {
+        await folderLock?.release();
+      }
+    },
   };
 }
 
