@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { FolderInUseError } from './db/folder-lock.ts';
 
 async function main() {
   // An operator's .env in the working folder fills in what the environment leaves unset (never overrides it).
@@ -26,7 +27,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  // Refusals the operator can act on print as they are, without a stack trace.
+  if (error instanceof ConfigError || error instanceof FolderInUseError) {
     console.error(error.message);
   } else {
     console.error('Roast & Co. failed to start:', error);

@@ -36,21 +36,38 @@ async function withAdminClient<T>(serverUrl: string, run: (client: pg.Client) =>
   }
 }
 
+export interface TestDatabase {
+  /** The new, empty database's URL. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates an empty database on the PostgreSQL server at serverUrl; drop() removes it, closing what still uses it. */
+export async function createTestDatabase(serverUrl: string): Promise<TestDatabase> {
+  const databaseName = `roast_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${databaseName}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${databaseName} with (force)`));
+    },
+  };
+}
+
 export async function buildTestApp(overrides: Partial<Config> = {}, options: BuildAppOptions = {}): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const databaseName = `roast_test_${randomBytes(6).toString('hex')}`;
-    await withAdminClient(serverUrl, (client) => client.query(`create database ${databaseName}`));
-    const url = new URL(serverUrl);
-    url.pathname = `/${databaseName}`;
-    const config = testConfig({ databaseUrl: url.toString(), ...overrides });
+    const database = await createTestDatabase(serverUrl);
+    const config = testConfig({ databaseUrl: database.url, ...overrides });
     const app = await buildApp(config, { logger: false, ...options });
     return {
       app,
       config,
       async close() {
         await app.close();
-        await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${databaseName} with (force)`));
+        await database.drop();
       },
     };
   }

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { seedCatalog } from '../../src/server/db/seed/index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,8 +21,7 @@ export default async function setup(project: TestProject) {
   if (!process.env.TEST_DATABASE_URL) {
     const pglite = await PGlite.create();
     const handle = await openDatabase({ dataDir: folder, pglite });
-    await handle.migrate();
-    await seedCatalog(handle.db);
+    await handle.prepare();
     const snapshot = await pglite.dumpDataDir('gzip');
     await writeFile(snapshotPath, Buffer.from(await snapshot.arrayBuffer()));
     await handle.close();

@@ -9,19 +9,27 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockFolder, type FolderLock } from './folder-lock.ts';
 import * as schema from './schema.ts';
+import { seedCatalog } from './seed/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Applies the committed migrations that have not run yet. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the committed migrations that have not run yet, then seeds the catalog into an empty database.
+   * Returns how many products were seeded (0 when the catalog was already there).
+   */
+  prepare(): Promise<number>;
   close(): Promise<void>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Key of the PostgreSQL advisory lock that servers take turns on to migrate and seed (decision 016). */
+const SETUP_LOCK_KEY = 7304215;
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
@@ -40,23 +48,64 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db: db as unknown as Database,
       kind: 'postgres',
-      migrate: () => migrateNodePostgres(db, { migrationsFolder }),
+      prepare: () => prepareUnderSetupLock(pool),
       close: () => pool.end(),
     };
   }
 
   let client = options.pglite;
+  let folderLock: FolderLock | undefined;
   if (!client) {
     const folder = path.join(options.dataDir, 'pglite');
     await mkdir(folder, { recursive: true });
-    client = await PGlite.create(folder);
+    // NOTE: PGlite does not guard its folder: a second process would open it too and their writes would clobber
+    // each other's. The lock makes the second one refuse to start.
+    folderLock = await lockFolder(folder);
+    try {
+      client = await PGlite.create(folder);
+    } catch (error) {
+      await folderLock.release();
+      throw error;
+    }
   }
   const pglite = client;
   const db = drizzlePglite(pglite, { schema });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => pglite.close(),
+    // The folder lock (or an in-memory engine) means no other process can be migrating this database.
+    prepare: async () => {
+      await migratePglite(db, { migrationsFolder });
+      return seedCatalog(db as unknown as Database);
+    },
+    close: async () => {
+      try {
+        await pglite.close();
+      } finally {
+        await folderLock?.release();
+      }
+    },
   };
+}
+
+/**
+ * Migrates and seeds while holding a session-level advisory lock, so servers starting together on one database
+ * take turns: `CREATE SCHEMA IF NOT EXISTS` and friends are not safe when run concurrently.
+ */
+async function prepareUnderSetupLock(pool: pg.Pool): Promise<number> {
+  // The connection holding the lock does the work, so if it is lost the lock and the work end together.
+  const connection = await pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
+    const db = drizzleNodePostgres(connection, { schema });
+    await migrateNodePostgres(db, { migrationsFolder });
+    const seeded = await seedCatalog(db as unknown as Database);
+    await connection.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY]);
+    connection.release();
+    return seeded;
+  } catch (error) {
+    // Closing the connection ends its session, which releases the lock whatever state the failure left it in.
+    connection.release(true);
+    throw error;
+  }
 }

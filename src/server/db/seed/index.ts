@@ -7,11 +7,12 @@ import { priceWeights } from './seed-product.ts';
 
 export const productImagesDir = new URL('./images/products/', import.meta.url);
 
-/** Returns how many products were inserted (0 when the catalog was already there). */
+/**
+ * Returns how many products were inserted (0 when the catalog was already there). Servers sharing a database
+ * call it one at a time, under the setup lock that `DatabaseHandle.prepare` holds.
+ */
 export async function seedCatalog(db: Database): Promise<number> {
   return db.transaction(async (tx) => {
-    // Two servers starting on one empty PostgreSQL must not both seed: the lock serialises them.
-    await tx.execute(sql`select pg_advisory_xact_lock(7304215)`);
     const [existing] = await tx.select({ count: sql<number>`count(*)::int` }).from(products);
     if ((existing?.count ?? 0) > 0) return 0;
 

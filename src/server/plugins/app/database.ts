@@ -3,7 +3,6 @@ import type { PGlite } from '@electric-sql/pglite';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
-import { seedCatalog } from '../../db/seed/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,8 +25,7 @@ export default fp<DatabasePluginOptions>(
     });
     app.addHook('onClose', () => handle.close());
     try {
-      await handle.migrate();
-      const seeded = await seedCatalog(handle.db);
+      const seeded = await handle.prepare();
       if (seeded > 0) app.log.info({ products: seeded }, 'seeded the catalog into an empty database');
     } catch (error) {
       await handle.close();
