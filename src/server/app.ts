@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { handleError, registerNotFoundHandler } from './errors.ts';
 import catalogPlugin from './plugins/app/catalog.ts';
 import databasePlugin from './plugins/app/database.ts';
+import requestLogPlugin from './plugins/app/request-log.ts';
 import productRepositoryPlugin from './plugins/app/product-repository.ts';
 import compressPlugin from './plugins/external/compress.ts';
 import securityHeadersPlugin from './plugins/external/security-headers.ts';
@@ -25,6 +26,8 @@ export interface BuildAppOptions {
 export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
+    // Replaced by plugins/app/request-log.ts, which skips successful reads at info.
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
     // A client's X-Request-Id is not trusted: ids we log must be ours.
     requestIdHeader: false,
@@ -40,6 +43,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
 
+  await app.register(requestLogPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(compressPlugin);
   await app.register(databasePlugin, { config, pglite: options.pglite });
