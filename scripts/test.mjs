@@ -38,7 +38,7 @@ function run(name, command, args, env = {}) {
   });
 }
 
-const npx = (args) => ['node_modules/.bin/' + args[0], args.slice(1)];
+const npx = (args) => [`node_modules/.bin/${args[0]}`, args.slice(1)];
 const suites = [];
 const skipped = [];
 
@@ -46,7 +46,9 @@ const build = await run('production build', process.execPath, ['scripts/build.mj
 if (build.status !== 'passed') process.exit(1);
 suites.push(run('home page first-load JS budget', process.execPath, ['scripts/check-home-js.mjs']));
 
-suites.push(run('typecheck', ...npx(['tsc', '--noEmit', '-p', 'tsconfig.json'])));
+// Browser, server and shared code each have their own config (no Node types in the browser, no DOM on the server).
+suites.push(run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
+suites.push(run('lint (import zones, hooks) and format', ...npx(['biome', 'lint', '.'])));
 suites.push(run('unit and API tests on PGlite', ...npx(['vitest', 'run']), { TEST_DATABASE_URL: '' }));
 
 const explicitUrl = process.env.TEST_DATABASE_URL;

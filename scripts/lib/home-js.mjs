@@ -22,7 +22,7 @@ export function homeFirstLoadJs() {
   const collect = (chunk) => {
     if (!chunk || files.has(chunk.file)) return;
     files.add(chunk.file);
-    chunk.imports.forEach((file) => collect(byFile.get(file)));
+    for (const file of chunk.imports) collect(byFile.get(file));
   };
   collect(entry);
   collect(home);

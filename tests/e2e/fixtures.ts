@@ -5,6 +5,7 @@
  */
 import { expect, test as base } from '@playwright/test';
 
+// biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a fixture that provides nothing as void
 export const test = base.extend<{ allowedConsoleError: RegExp | undefined; consoleGuard: void }>({
   allowedConsoleError: [undefined, { option: true }],
   consoleGuard: [

@@ -86,7 +86,7 @@ describe('lockFolder', () => {
   it('refuses a lock taken on another host, whose process it cannot check, and says how to clear it', async () => {
     await placeLock({ pid: pidOfAnExitedProcess(), hostname: 'some-other-host' });
     await expect(lockFolder(folder)).rejects.toThrow(
-      new RegExp(`on host some-other-host.*If that server is gone, delete ${escape(lockPathFor(folder))}\\.$`),
+      new RegExp(`on host some-other-host.*If that server is gone, delete ${escapeRegExp(lockPathFor(folder))}\\.$`),
     );
   });
 
@@ -103,6 +103,6 @@ describe('lockFolder', () => {
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

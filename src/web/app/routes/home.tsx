@@ -99,6 +99,7 @@ function CarouselSkeleton() {
       <span className="sr-only">Loading products…</span>
       {Array.from({ length: 4 }, (_, index) => (
         <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
           key={index}
           aria-hidden="true"
           className="aspect-[4/5] shrink-0 basis-full animate-pulse rounded-2xl bg-cream-100 min-[480px]:basis-[calc(50%-0.5rem)] md:basis-[calc(33.333%-0.7rem)] lg:basis-[calc(25%-0.75rem)]"

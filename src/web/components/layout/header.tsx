@@ -27,6 +27,7 @@ export function Header({ search, actions }: HeaderProps) {
   const { pathname } = useLocation();
 
   // A new page closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value the effect reads
   useEffect(() => setMenuOpen(false), [pathname]);
 
   useEffect(() => {

@@ -37,6 +37,7 @@ export function ProductGridSkeleton({ count = 8, wide = false }: { count?: numbe
       <span className="sr-only">Loading products…</span>
       <div aria-hidden="true" className={gridClass(wide)}>
         {Array.from({ length: count }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
           <div key={index} className="overflow-hidden rounded-2xl bg-white ring-1 ring-cream-200">
             <div className="aspect-square animate-pulse bg-cream-100" />
             <div className="space-y-3 p-4">
