@@ -64,13 +64,34 @@ function chunkGraph(): Plugin {
   };
 }
 
+/**
+ * The storefront is written against React's API and runs on Preact's compatible one: a sixth of the size,
+ * so the home page's first-load JS fits its budget with room for the features to come
+ * (docs/decisions/031-preact-in-the-browser.md). Types still come from @types/react.
+ */
+export const reactOnPreact = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress(), chunkGraph()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
     assetsInlineLimit: 0,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // React Router probes for React 19's useOptimistic and falls back when it is missing, as on Preact.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        warn(warning);
+      },
+    },
   },
+  resolve: { alias: reactOnPreact },
   server: {
     port: 5173,
     proxy: {

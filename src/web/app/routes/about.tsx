@@ -5,6 +5,7 @@ import { SHOP_NAME } from '#shared/constants';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
+import { PageTitle } from '#web/components/layout/page-title.tsx';
 
 const VALUES = [
   {
@@ -34,7 +35,7 @@ const TEAM = [
 export default function AboutRoute() {
   return (
     <PageContainer>
-      <title>{`About Us | ${SHOP_NAME}`}</title>
+      <PageTitle title={`About Us | ${SHOP_NAME}`} />
 
       <section className="grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-center">
         <div>

@@ -10,6 +10,7 @@ import { useProducts } from '#web/features/catalog/api/get-products.ts';
 import { BannerCarousel } from '#web/features/catalog/components/banner-carousel.tsx';
 import { NO_PRODUCTS_TEXT } from '#web/features/catalog/components/catalog-texts.ts';
 import { ProductCarousel } from '#web/features/catalog/components/product-carousel.tsx';
+import { PageTitle } from '#web/components/layout/page-title.tsx';
 
 const TAGLINE = 'Imported Quality Dry Roasted Deliver in 3-5 Days';
 
@@ -34,7 +35,7 @@ export default function HomeRoute() {
 
   return (
     <>
-      <title>{`${SHOP_NAME} — Roasted Nuts, Dry Fruits and Seeds`}</title>
+      <PageTitle title={`${SHOP_NAME} — Roasted Nuts, Dry Fruits and Seeds`} />
       <h1 className="bg-roast-900 px-4 py-2.5 text-center text-sm font-bold tracking-wide text-cream-50 sm:text-base">
         {TAGLINE}
       </h1>

@@ -10,6 +10,7 @@ import { buttonStyles } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useProduct } from '#web/features/catalog/api/get-product.ts';
 import { ProductDetails } from '#web/features/catalog/components/product-details.tsx';
+import { PageTitle } from '#web/components/layout/page-title.tsx';
 
 export default function ProductDetailRoute() {
   const productId = useParams().productId ?? '';
@@ -19,7 +20,7 @@ export default function ProductDetailRoute() {
   if (query.isError) {
     return (
       <PageContainer>
-        <title>{`Product | ${SHOP_NAME}`}</title>
+        <PageTitle title={`Product | ${SHOP_NAME}`} />
         <h1 className="sr-only">Product</h1>
         <LoadError
           message="We couldn’t load this product just now. Please check your connection and try again."
@@ -33,7 +34,7 @@ export default function ProductDetailRoute() {
 
   return (
     <PageContainer>
-      <title>{`${query.data.name} | ${SHOP_NAME}`}</title>
+      <PageTitle title={`${query.data.name} | ${SHOP_NAME}`} />
       <Breadcrumbs product={query.data} />
       {/* Keyed by id so the chosen size and quantity start afresh on another product. */}
       <ProductDetails key={query.data._id} product={query.data} />
@@ -78,7 +79,7 @@ function ProductNotFound() {
   return (
     <PageContainer>
       <div className="mx-auto max-w-xl py-12 text-center">
-        <title>{`Product not found | ${SHOP_NAME}`}</title>
+        <PageTitle title={`Product not found | ${SHOP_NAME}`} />
         <h1 className="text-3xl font-extrabold text-roast-900">Product not found</h1>
         <p className="mt-4 text-stone-600">
           We couldn’t find that product. It may have been renamed or may no longer be sold.

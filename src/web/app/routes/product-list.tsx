@@ -8,6 +8,7 @@ import { PageContainer, PageHeading } from '#web/components/layout/page-containe
 import { useProducts } from '#web/features/catalog/api/get-products.ts';
 import { CategoryFilter } from '#web/features/catalog/components/category-filter.tsx';
 import { ProductGrid, ProductGridSkeleton } from '#web/features/catalog/components/product-grid.tsx';
+import { PageTitle } from '#web/components/layout/page-title.tsx';
 
 export default function ProductListRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -37,7 +38,7 @@ export default function ProductListRoute() {
 
   return (
     <PageContainer>
-      <title>{category ? `${category} | ${SHOP_NAME}` : `All Products | ${SHOP_NAME}`}</title>
+      <PageTitle title={category ? `${category} | ${SHOP_NAME}` : `All Products | ${SHOP_NAME}`} />
       <PageHeading description="Roasted nuts, dry fruits and seeds, packed fresh in London.">All Products</PageHeading>
 
       <div className="grid gap-8 lg:grid-cols-[15rem_1fr]">

@@ -8,6 +8,7 @@ import { PageContainer, PageHeading } from '#web/components/layout/page-containe
 import { paths } from '#web/config/paths.ts';
 import { useProducts } from '#web/features/catalog/api/get-products.ts';
 import { ProductGrid, ProductGridSkeleton } from '#web/features/catalog/components/product-grid.tsx';
+import { PageTitle } from '#web/components/layout/page-title.tsx';
 
 const NO_MATCHES_TEXT = 'No matching products found.';
 
@@ -26,7 +27,7 @@ export default function SearchRoute() {
 
   return (
     <PageContainer>
-      <title>{title}</title>
+      <PageTitle title={title} />
       <PageHeading description={category ? `In ${category}` : undefined}>{heading}</PageHeading>
       {productsQuery.isPending ? (
         <ProductGridSkeleton wide />

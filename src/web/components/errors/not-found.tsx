@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import { SHOP_NAME } from '#shared/constants';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
+import { PageTitle } from '#web/components/layout/page-title.tsx';
 
 export function NotFound() {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <title>{`Page not found | ${SHOP_NAME}`}</title>
+      <PageTitle title={`Page not found | ${SHOP_NAME}`} />
       <p className="text-sm font-bold tracking-widest text-roast-600 uppercase">Error 404</p>
       <h1 className="mt-2 text-3xl font-extrabold text-roast-900">Page not found</h1>
       <p className="mt-4 text-stone-600">

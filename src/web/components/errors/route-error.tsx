@@ -9,6 +9,7 @@ import { Button, buttonStyles } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
 import { isChunkLoadError } from '#web/lib/chunk-load.ts';
 import { NotFound } from './not-found.tsx';
+import { PageTitle } from '#web/components/layout/page-title.tsx';
 
 export function RouteError() {
   const error = useRouteError();
@@ -18,7 +19,7 @@ export function RouteError() {
   if (isChunkLoadError(error)) {
     return (
       <div role="alert" className="mx-auto max-w-xl px-4 py-20 text-center">
-        <title>{`Chunk-load error | ${SHOP_NAME}`}</title>
+        <PageTitle title={`Chunk-load error | ${SHOP_NAME}`} />
         <h1 className="text-3xl font-extrabold text-roast-900">Chunk-load error</h1>
         <p className="mt-4 text-stone-600">
           Part of this page could not be downloaded. This usually means the connection dropped or the shop has just
@@ -35,7 +36,7 @@ export function RouteError() {
   console.error(error);
   return (
     <div role="alert" className="mx-auto max-w-xl px-4 py-20 text-center">
-      <title>{`Something went wrong | ${SHOP_NAME}`}</title>
+      <PageTitle title={`Something went wrong | ${SHOP_NAME}`} />
       <h1 className="text-3xl font-extrabold text-roast-900">Unexpected Application Error!</h1>
       <p className="mt-4 text-stone-600">
         Sorry, something went wrong on our side. Please try again, or head back to the home page.

@@ -5,6 +5,7 @@ import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { useProducts } from '../api/get-products.ts';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
+import { PageTitle } from '#web/components/layout/page-title.tsx';
 
 interface ProductCollectionProps {
   heading: string;
@@ -17,7 +18,7 @@ export function ProductCollection({ heading, description, select }: ProductColle
   const query = useProducts(select);
   return (
     <PageContainer>
-      <title>{`${heading} | ${SHOP_NAME}`}</title>
+      <PageTitle title={`${heading} | ${SHOP_NAME}`} />
       <PageHeading description={description}>{heading}</PageHeading>
       {query.isPending ? (
         <ProductGridSkeleton wide />
