@@ -58,7 +58,7 @@ const MINUTE_MS = 60_000;
 const WINDOW_MS = 15 * MINUTE_MS;
 
 /** Limits per 15 minutes before RATE_LIMIT_FACTOR; the code's own 5 tries are separate and fixed. */
-const limits = {
+export const attemptLimits = {
   signup: { perAddress: 20, perAccount: 5 },
   login: { perAddress: 30, perAccount: 10 },
   verifyOtp: { perAddress: 30, perAccount: 15 },
@@ -92,11 +92,11 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
     await Promise.all(background);
   });
 
-  const limit = (name: keyof typeof limits, accountOf: (request: FastifyRequest) => string | undefined) =>
+  const limit = (name: keyof typeof attemptLimits, accountOf: (request: FastifyRequest) => string | undefined) =>
     app.attemptLimit({
       name,
-      perAddress: { max: limits[name].perAddress, windowMs: WINDOW_MS },
-      perAccount: { max: limits[name].perAccount, windowMs: WINDOW_MS, key: accountOf },
+      perAddress: { max: attemptLimits[name].perAddress, windowMs: WINDOW_MS },
+      perAccount: { max: attemptLimits[name].perAccount, windowMs: WINDOW_MS, key: accountOf },
     });
 
   /** Stores a fresh code and queues its mail in `executor`'s transaction, unless one went out within the cooldown. */
