@@ -129,21 +129,27 @@ export function createUserRepository(db: Database): UserRepository {
     },
 
     async countCodeAttempt(userId, maxAttempts) {
+      // One statement counts the try and checks the limit, so parallel guesses cannot slip past it.
+      const [counted] = await db
+        .update(signupCodes)
+        .set({ attempts: sql`${signupCodes.attempts} + 1` })
+        .where(
+          and(
+            eq(signupCodes.userId, userId),
+            sql`${signupCodes.attempts} < ${maxAttempts}`,
+            sql`${signupCodes.expiresAt} > now()`,
+          ),
+        )
+        .returning({ codeHash: signupCodes.codeHash, attemptsUsed: signupCodes.attempts });
+      if (counted) return { status: 'counted', ...counted };
+
       const [code] = await db
         .select({ expired: sql<boolean>`${signupCodes.expiresAt} <= now()`, attempts: signupCodes.attempts })
         .from(signupCodes)
         .where(eq(signupCodes.userId, userId));
       if (!code) return { status: 'none' };
       if (code.attempts >= maxAttempts) return { status: 'exhausted' };
-      if (code.expired) return { status: 'expired' };
-
-      const [counted] = await db
-        .update(signupCodes)
-        .set({ attempts: sql`${signupCodes.attempts} + 1` })
-        .where(and(eq(signupCodes.userId, userId), sql`${signupCodes.attempts} < ${maxAttempts}`))
-        .returning({ codeHash: signupCodes.codeHash, attemptsUsed: signupCodes.attempts });
-      if (!counted) return { status: 'exhausted' };
-      return { status: 'counted', ...counted };
+      return { status: 'expired' };
     },
 
     async markVerified(userId) {
