@@ -92,6 +92,22 @@ async function redisAnswers(): Promise<boolean> {
   });
 }
 
+describe('rate limits when Redis is unreachable', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    // Port 9 (discard) is not a Redis anywhere we run.
+    testApp = await buildTestApp({ rateLimitFactor: FACTOR, redisUrl: 'redis://127.0.0.1:9' });
+  });
+  afterAll(() => testApp?.close());
+
+  it('lets customers through rather than locking everyone out', async () => {
+    const key = newKey();
+    for (let i = 0; i <= allowed(attemptLimits.login.perAccount) + 1; i += 1) {
+      expect((await attempt(testApp, 'login', key, newAddress())).statusCode).toBe(401);
+    }
+  });
+});
+
 describe.runIf(await redisAnswers())('rate limits in Redis (REDIS_URL)', () => {
   const apps: TestApp[] = [];
   beforeAll(async () => {

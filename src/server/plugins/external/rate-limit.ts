@@ -56,15 +56,19 @@ export default fp<RateLimitPluginOptions>(
   async (app, { config }) => {
     let redis: Redis | undefined;
     if (config.redisUrl) {
-      redis = new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 });
+      // Commands fail at once while Redis is unreachable (no offline queue), so limits fail open without delay.
+      redis = new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
       // NOTE: without a listener ioredis reports connection errors on the console; they are logged here instead.
       redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store (Redis) error'));
       app.addHook('onClose', async () => {
-        await redis?.quit().catch(() => redis?.disconnect());
+        if (redis?.status === 'ready') await redis.quit().catch(() => redis?.disconnect());
+        else redis?.disconnect();
       });
     }
     await app.register(rateLimit, {
       global: false,
+      // NOTE: limiters made by createRateLimit add 'undefinedundefined-' after this (the plugin's child-store
+      // naming without a route); harmless, as every key of ours starts with the endpoint's name.
       ...(redis ? { redis, nameSpace: 'roastandco-rate-limit:' } : {}),
     });
 
