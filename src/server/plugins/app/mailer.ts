@@ -157,7 +157,9 @@ export class MailQueueSender {
       .update(mailQueue)
       .set({ sentAt: sql`now()`, lockedUntil: null, html: null, text: null, lastError: null })
       .where(eq(mailQueue.id, mail.id));
-    this.log.info({ mailId: mail.id, to: mail.to, subject: mail.subject, attempts: mail.attempts }, 'mail sent');
+    // The outbox announces each mail itself; one line per mail is enough there.
+    const level = this.transport.kind === 'outbox' ? 'debug' : 'info';
+    this.log[level]({ mailId: mail.id, to: mail.to, subject: mail.subject, attempts: mail.attempts }, 'mail sent');
     return true;
   }
 
