@@ -23,7 +23,9 @@ export const NameSchema = z
   .string({ error: 'Please enter your name.' })
   .trim()
   .min(1, { error: 'Please enter your name.' })
-  .max(NAME_MAX_LENGTH, { error: `Name must be at most ${NAME_MAX_LENGTH} characters.` });
+  .max(NAME_MAX_LENGTH, { error: `Name must be at most ${NAME_MAX_LENGTH} characters.` })
+  // Names go into mail greetings; line breaks there would let a name write lines of its own.
+  .regex(/^[^\p{Cc}]*$/u, { error: 'Please enter your name without line breaks.' });
 
 /** A new password; spaces count, so nothing is trimmed. */
 export const NewPasswordSchema = z

@@ -27,6 +27,7 @@ const cases: Case[] = [
   { label: 'a password over 128 characters', payload: { ...good, password: 'p'.repeat(129) }, status: 400, message: 'Password must be at most 128 characters.', fields: ['password'] },
   { label: 'a password under 8 characters', payload: { ...good, password: 'short' }, status: 400, message: 'Password must be at least 8 characters.', fields: ['password'] },
   { label: 'an address that is not one', payload: { ...good, email: 'ada at example' }, status: 400, message: 'Please enter a valid e-mail address.', fields: ['email'] },
+  { label: 'a name with a line break', payload: { ...good, name: 'Ada\nP.S. Click here' }, status: 400, message: 'Please enter your name without line breaks.', fields: ['name'] },
   { label: 'an empty name', payload: { ...good, name: '   ' }, status: 400, message: 'Please enter your name.', fields: ['name'] },
   { label: 'numbers and arrays for strings', payload: { name: 42, email: ['ada@example.com'], password: { value: 'x' } }, status: 400, message: 'Please enter your name.', fields: ['name', 'email', 'password'] },
   { label: 'nothing at all', payload: {}, status: 400, message: 'Please enter your name.', fields: ['name', 'email', 'password'] },
