@@ -5,13 +5,18 @@ import Fastify, { LogController, type FastifyReply, type FastifyServerOptions } 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { handleError, registerNotFoundHandler } from './errors.ts';
+import authPlugin from './plugins/app/auth.ts';
 import catalogPlugin from './plugins/app/catalog.ts';
 import databasePlugin from './plugins/app/database.ts';
-import requestLogPlugin from './plugins/app/request-log.ts';
+import mailerPlugin from './plugins/app/mailer.ts';
 import productRepositoryPlugin from './plugins/app/product-repository.ts';
+import requestLogPlugin from './plugins/app/request-log.ts';
+import userRepositoryPlugin from './plugins/app/user-repository.ts';
 import compressPlugin from './plugins/external/compress.ts';
+import rateLimitPlugin from './plugins/external/rate-limit.ts';
 import securityHeadersPlugin from './plugins/external/security-headers.ts';
 import staticPlugin from './plugins/external/static.ts';
+import authRoutes from './routes/api/auth/index.ts';
 import productsRoutes from './routes/api/products/index.ts';
 import healthRoutes from './routes/health/index.ts';
 
@@ -49,10 +54,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(databasePlugin, { config, pglite: options.pglite });
   await app.register(productRepositoryPlugin);
   await app.register(catalogPlugin);
+  await app.register(rateLimitPlugin, { config });
+  await app.register(userRepositoryPlugin);
+  await app.register(authPlugin, { config });
+  await app.register(mailerPlugin, { config });
   await app.register(staticPlugin, { webDistDir: config.webDistDir });
 
   await app.register(healthRoutes);
   await app.register(productsRoutes, { prefix: '/api/products' });
+  await app.register(authRoutes, { prefix: '/api/auth', config });
   registerNotFoundHandler(app);
 
   return app;

@@ -30,8 +30,38 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://localhost/shop' }, 'DATABASE_URL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+    [{ SMTP_URL: 'mail.example:25' }, 'SMTP_URL'],
+    [{ SHOP_EMAIL: 'not an address' }, 'SHOP_EMAIL'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ RATE_LIMIT_FACTOR: '0' }, 'RATE_LIMIT_FACTOR'],
+    [{ RATE_LIMIT_FACTOR: 'lots' }, 'RATE_LIMIT_FACTOR'],
   ])('refuses %o, naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('defaults the mail and account settings as the contract says', () => {
+    expect(loadConfig({})).toMatchObject({
+      jwtSecret: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Roast & Co. <orders@roastandco.example>',
+      shopEmail: 'hello@roastandco.example',
+      redisUrl: undefined,
+      rateLimitFactor: 1,
+    });
+  });
+
+  it('starts in production once JWT_SECRET is set, and reads the other account settings', () => {
+    const secret = 'a'.repeat(48);
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: secret,
+      SMTP_URL: 'smtp://user:pass@mail.example:587',
+      REDIS_URL: 'redis://cache.example:6379',
+      RATE_LIMIT_FACTOR: '2.5',
+    });
+    expect(config).toMatchObject({ jwtSecret: secret, smtpUrl: 'smtp://user:pass@mail.example:587', rateLimitFactor: 2.5 });
   });
 });

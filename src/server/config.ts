@@ -16,6 +16,12 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: optionalString.pipe(z.string().optional()).transform((value) => value ?? 'Roast & Co. <orders@roastandco.example>'),
+  SHOP_EMAIL: optionalString.pipe(z.email().optional()).transform((value) => value ?? 'hello@roastandco.example'),
+  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
+  RATE_LIMIT_FACTOR: optionalString.pipe(z.coerce.number<string>().positive('must be a number above 0').optional()),
 });
 
 export interface Config {
@@ -29,7 +35,36 @@ export interface Config {
   logLevel: string;
   /** The built single-page app; unset when the server runs without one (API tests). */
   webDistDir: string | undefined;
+  /** Signs session tokens; unset outside production means one generated into dataDir (plugins/app/auth.ts). */
+  jwtSecret: string | undefined;
+  /** Unset means the outbox: each mail saved under dataDir/outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  shopEmail: string;
+  /** Shared rate-limit state for several server processes; unset keeps it in memory. */
+  redisUrl: string | undefined;
+  /** Multiplies every rate limit (not attempt limits such as a code's 5 tries). */
+  rateLimitFactor: number;
+  /** How the mail queue retries; set in code, not the environment (tests shorten it). */
+  mailRetry: MailRetrySettings;
 }
+
+export interface MailRetrySettings {
+  /** Wait after the first failed try; each later wait is six times longer, up to maxDelayMs. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** Tries before a mail is marked failed and left for an operator. */
+  maxAttempts: number;
+  /** How often a sender looks for mail queued by other processes or left by a crashed one. */
+  pollIntervalMs: number;
+}
+
+export const defaultMailRetry: MailRetrySettings = {
+  firstDelayMs: 5_000,
+  maxDelayMs: 60 * 60_000,
+  maxAttempts: 10,
+  pollIntervalMs: 30_000,
+};
 
 export class ConfigError extends Error {}
 
@@ -40,6 +75,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`);
   }
   const vars = parsed.data;
+  if (vars.NODE_ENV === 'production' && !vars.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid environment:\n  JWT_SECRET: must be set when NODE_ENV=production (at least 32 characters, e.g. from `openssl rand -base64 48`)',
+    );
+  }
   return {
     nodeEnv: vars.NODE_ENV,
     port: vars.PORT,
@@ -49,5 +89,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: vars.DATABASE_URL,
     logLevel: vars.LOG_LEVEL,
     webDistDir: path.resolve(vars.WEB_DIST_DIR),
+    jwtSecret: vars.JWT_SECRET,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    shopEmail: vars.SHOP_EMAIL,
+    redisUrl: vars.REDIS_URL,
+    rateLimitFactor: vars.RATE_LIMIT_FACTOR ?? 1,
+    mailRetry: defaultMailRetry,
   };
 }

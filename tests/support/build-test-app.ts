@@ -3,8 +3,10 @@
  * or, when TEST_DATABASE_URL is set, a fresh database created on that PostgreSQL server and dropped after.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -17,11 +19,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export const TEST_JWT_SECRET = 'test-only-jwt-secret-0123456789abcdef';
+
+/**
+ * Quiet, fast settings: a data folder of its own (so outboxes do not mix; buildTestApp removes it), a fixed
+ * signing secret, mail retries in milliseconds, and rate limits high enough that only the tests about
+ * them meet them.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: overrides.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'roast-app-')),
+      JWT_SECRET: TEST_JWT_SECRET,
+      RATE_LIMIT_FACTOR: '100',
+    }),
     // API tests run without the built SPA unless a test asks for it.
     webDistDir: undefined,
+    mailRetry: { firstDelayMs: 20, maxDelayMs: 200, maxAttempts: 10, pollIntervalMs: 1_000 },
     ...overrides,
   };
 }
@@ -68,6 +84,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Bui
       async close() {
         await app.close();
         await database.drop();
+        await removeDataDir(config);
       },
     };
   }
@@ -76,5 +93,17 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Bui
   const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
   const config = testConfig(overrides);
   const app = await buildApp(config, { logger: false, pglite, ...options });
-  return { app, config, close: () => app.close() };
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await removeDataDir(config);
+    },
+  };
+}
+
+async function removeDataDir(config: Config) {
+  // Only the folders testConfig made; a test that names its own keeps it.
+  if (path.basename(config.dataDir).startsWith('roast-app-')) await rm(config.dataDir, { recursive: true, force: true });
 }

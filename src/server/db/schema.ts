@@ -1,6 +1,19 @@
 /** The database schema, one for PGlite and PostgreSQL; drizzle-kit turns changes into migrations. */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const products = pgTable(
   'products',
@@ -42,5 +55,90 @@ export const productWeights = pgTable(
     primaryKey({ columns: [table.productId, table.label] }),
     check('product_weights_grams_check', sql`${table.grams} > 0`),
     check('product_weights_price_check', sql`${table.pricePence} > 0 and ${table.pricePence} <= ${table.mrpPence}`),
+  ],
+);
+
+/** Customer accounts. `email` is stored trimmed and lower-cased, so the unique index makes addresses case-blind. */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => randomUUID()),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Unset until the customer enters the code mailed at signup. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Goes up with every password change; a session token carrying an older number is refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+/** The one live signup code of an unverified account, kept only as a keyed hash. */
+export const signupCodes = pgTable(
+  'signup_codes',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong or right, each check counts; at the limit a new code must be asked for. */
+    attempts: smallint('attempts').notNull().default(0),
+    /** When the code was last mailed, for the resend cooldown. */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('signup_codes_attempts_check', sql`${table.attempts} >= 0`)],
+);
+
+/** Password-reset links, kept only as SHA-256 hashes; a row is deleted when used. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);
+
+/**
+ * The durable mail queue: a mail is written here (in the same transaction as whatever caused it) and a sender
+ * delivers it, retrying with back-off. Sent mail keeps its envelope but loses its body (codes and links).
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    html: text('html'),
+    text: text('text'),
+    /** Delivery tries so far, counted when a sender claims the mail. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A sender's claim; another process may take the mail once the lease has run out. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the tries ran out; the mail stays for an operator to look at. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('mail_queue_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
   ],
 );

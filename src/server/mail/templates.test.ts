@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, passwordResetMail, signupCodeMail } from './templates.ts';
+
+describe('mail templates', () => {
+  it('escapes every value put into the HTML part, and keeps the text part plain', () => {
+    const mail = signupCodeMail({ to: 'a@example.com', name: '<img src=x onerror=alert(1)> & "Co"', code: '012345', validForMinutes: 10 });
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Co&quot;');
+    expect(mail.text).toContain('Hello <img src=x onerror=alert(1)> & "Co",');
+    expect(mail.text).toMatch(/^\s+012345$/m);
+    expect(mail.html).toContain('>012345<');
+  });
+
+  it('puts the reset link in both parts, escaped inside the HTML attribute', () => {
+    const link = 'https://shop.example/api/auth/reset-password/abc?x="1"&y=2';
+    const mail = passwordResetMail({ to: 'a@example.com', name: 'Ada', link, validForMinutes: 60 });
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(`href="${escapeHtml(link)}"`);
+    expect(mail.html).not.toContain('"1"');
+    expect(mail.text).toContain('works once and for 60 minutes');
+  });
+});

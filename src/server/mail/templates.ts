@@ -1,0 +1,105 @@
+/**
+ * The shop's mails, each as an HTML part in the shop's look (inline styles, as mail clients need) and a
+ * plain-text part. Every value put into the HTML is escaped.
+ */
+import { SHOP_NAME } from '#shared/constants';
+
+/** A mail ready for the queue; the sender adds the shop's From address. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string | undefined;
+}
+
+const colours = {
+  paper: '#fdfbf7',
+  card: '#ffffff',
+  border: '#efe4d2',
+  ink: '#292524',
+  muted: '#57534e',
+  roast: '#71391a',
+  button: '#0f766e',
+};
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** The frame every mail shares; `bodyHtml` must already be escaped. */
+function layout(title: string, bodyHtml: string): string {
+  return `<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:${colours.paper};font-family:-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;color:${colours.ink};">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:${colours.paper};padding:24px 12px;">
+<tr><td align="center">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:${colours.card};border:1px solid ${colours.border};border-radius:12px;">
+<tr><td style="padding:20px 28px;border-bottom:1px solid ${colours.border};font-size:20px;font-weight:700;color:${colours.roast};">${escapeHtml(SHOP_NAME)}</td></tr>
+<tr><td style="padding:24px 28px;font-size:16px;line-height:1.5;">${bodyHtml}</td></tr>
+<tr><td style="padding:16px 28px;border-top:1px solid ${colours.border};font-size:12px;line-height:1.5;color:${colours.muted};">${escapeHtml(SHOP_NAME)} · Unit 4, 18 Roastery Lane, London E1 6AN · hello@roastandco.example</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+const textFooter = `--\n${SHOP_NAME} · Unit 4, 18 Roastery Lane, London E1 6AN · hello@roastandco.example`;
+
+function greeting(name: string): string {
+  return `Hello ${name},`;
+}
+
+export function signupCodeMail({ to, name, code, validForMinutes }: { to: string; name: string; code: string; validForMinutes: number }): OutgoingMail {
+  const subject = `Your ${SHOP_NAME} sign-up code`;
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px;">${escapeHtml(greeting(name))}</p>
+<p style="margin:0 0 16px;">Enter this code to confirm your e-mail address and finish creating your account:</p>
+<p style="margin:0 0 16px;font-size:32px;font-weight:700;letter-spacing:6px;color:${colours.roast};">${escapeHtml(code)}</p>
+<p style="margin:0 0 16px;color:${colours.muted};">The code is valid for ${validForMinutes} minutes. If you did not sign up at ${escapeHtml(SHOP_NAME)}, you can ignore this e-mail.</p>`,
+  );
+  const text = [
+    greeting(name),
+    '',
+    'Enter this code to confirm your e-mail address and finish creating your account:',
+    '',
+    `    ${code}`,
+    '',
+    `The code is valid for ${validForMinutes} minutes. If you did not sign up at ${SHOP_NAME}, you can ignore this e-mail.`,
+    '',
+    textFooter,
+  ].join('\n');
+  return { to, subject, html, text };
+}
+
+export function passwordResetMail({ to, name, link, validForMinutes }: { to: string; name: string; link: string; validForMinutes: number }): OutgoingMail {
+  const subject = `Reset your ${SHOP_NAME} password`;
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px;">${escapeHtml(greeting(name))}</p>
+<p style="margin:0 0 16px;">We received a request to reset the password of your account. Choose a new password here:</p>
+<p style="margin:0 0 24px;"><a href="${escapeHtml(link)}" style="display:inline-block;background:${colours.button};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px;">Reset your password</a></p>
+<p style="margin:0 0 16px;color:${colours.muted};">Or paste this address into your browser: <br><a href="${escapeHtml(link)}" style="color:${colours.button};word-break:break-all;">${escapeHtml(link)}</a></p>
+<p style="margin:0 0 16px;color:${colours.muted};">The link works once and for ${validForMinutes} minutes. If you did not ask for it, you can ignore this e-mail: your password stays as it is.</p>`,
+  );
+  const text = [
+    greeting(name),
+    '',
+    'We received a request to reset the password of your account. Choose a new password here:',
+    '',
+    link,
+    '',
+    `The link works once and for ${validForMinutes} minutes. If you did not ask for it, you can ignore this e-mail: your password stays as it is.`,
+    '',
+    textFooter,
+  ].join('\n');
+  return { to, subject, html, text };
+}

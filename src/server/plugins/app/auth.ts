@@ -1,0 +1,147 @@
+/**
+ * Adds `app.auth` (password hashing, session tokens, keyed hashes for signup codes), `request.customer`, and
+ * `app.requireCustomer`, the hook a route names to admit only a logged-in customer (decision 023).
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import path from 'node:path';
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import type { ApiError } from '#shared/schemas/error';
+import type { Config } from '../../config.ts';
+import { readOrCreateSecret } from '../../lib/secret-file.ts';
+import type { UserRecord } from './user-repository.ts';
+
+export const SESSION_LIFETIME = '7d';
+const ISSUER = 'roastandco';
+const AUDIENCE = 'roastandco-shop';
+
+/** The logged-in customer a route sees. */
+export interface Customer {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface Auth {
+  hashPassword(password: string): Promise<string>;
+  /** Always does a full hash's work, even without a stored hash, so an unknown address answers as slowly as a known one. */
+  verifyPassword(storedHash: string | undefined, password: string): Promise<boolean>;
+  issueSessionToken(user: Pick<UserRecord, 'id' | 'tokenVersion'>): Promise<string>;
+  /** A signup code's keyed hash: a stolen table does not give up the codes, even though there are only a million. */
+  hashSignupCode(userId: string, code: string): string;
+  signupCodeMatches(storedHash: string, userId: string, code: string): boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    /** An onRequest/preHandler hook: 401 unless the request carries a live session token. */
+    requireCustomer(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  }
+  interface FastifyRequest {
+    /** The logged-in customer on routes that use `app.requireCustomer`; null elsewhere. */
+    customer: Customer | null;
+  }
+}
+
+export const loginRequiredMessage = 'Please log in to continue.';
+export const sessionEndedMessage = 'Your session has ended. Please log in again.';
+
+/** SHA-256 of a password-reset token: the database keeps only this. */
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface AuthPluginOptions {
+  config: Pick<Config, 'jwtSecret' | 'dataDir' | 'databaseUrl'>;
+}
+
+export default fp<AuthPluginOptions>(
+  async (app, { config }) => {
+    let secret = config.jwtSecret;
+    if (!secret) {
+      const file = path.join(config.dataDir, 'jwt-secret');
+      secret = await readOrCreateSecret(file);
+      if (config.databaseUrl) {
+        app.log.warn(
+          { file },
+          'JWT_SECRET is not set: session tokens are signed with a secret from the data folder; every server process on this database needs the same JWT_SECRET',
+        );
+      }
+    }
+    const sessionKey = new TextEncoder().encode(secret);
+    // A separate key for codes, so the session key is never used for anything else.
+    const codeKey = createHmac('sha256', secret).update('signup-code-key').digest();
+    // Hashed once at start-up: verifying against it costs what a real check costs.
+    const decoyHash = await argon2Hash(randomBytes(16).toString('hex'));
+
+    const auth: Auth = {
+      hashPassword: (password) => argon2Hash(password),
+      async verifyPassword(storedHash, password) {
+        try {
+          const matches = await argon2Verify(storedHash ?? decoyHash, password);
+          return storedHash !== undefined && matches;
+        } catch (error) {
+          app.log.error({ err: error }, 'stored password hash could not be read');
+          return false;
+        }
+      },
+      issueSessionToken: (user) =>
+        new SignJWT({ ver: user.tokenVersion })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(user.id)
+          .setIssuer(ISSUER)
+          .setAudience(AUDIENCE)
+          .setIssuedAt()
+          .setExpirationTime(SESSION_LIFETIME)
+          .sign(sessionKey),
+      hashSignupCode: (userId, code) => createHmac('sha256', codeKey).update(`${userId}:${code}`).digest('hex'),
+      signupCodeMatches(storedHash, userId, code) {
+        const expected = Buffer.from(storedHash, 'hex');
+        const actual = Buffer.from(auth.hashSignupCode(userId, code), 'hex');
+        return expected.length === actual.length && timingSafeEqual(expected, actual);
+      },
+    };
+
+    /** The customer a bearer token names, or why there is none. */
+    async function customerFromToken(token: string): Promise<Customer | undefined> {
+      let claims: JWTPayload;
+      try {
+        ({ payload: claims } = await jwtVerify(token, sessionKey, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          requiredClaims: ['sub', 'exp'],
+        }));
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return undefined;
+        throw error;
+      }
+      if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number') return undefined;
+      const user = await app.userRepository.findById(claims.sub);
+      // A deleted account, or a token from before the last password change.
+      if (!user || user.tokenVersion !== claims.ver || !user.verifiedAt) return undefined;
+      return { id: user.id, name: user.name, email: user.email };
+    }
+
+    app.decorate('auth', auth);
+    app.decorateRequest('customer', null);
+    app.decorate('requireCustomer', async (request: FastifyRequest, reply: FastifyReply) => {
+      const header = request.headers.authorization;
+      const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+      if (!match?.[1]) {
+        request.log.info('no session token');
+        return reply.code(401).send({ message: loginRequiredMessage } satisfies ApiError);
+      }
+      const customer = await customerFromToken(match[1]);
+      if (!customer) {
+        request.log.info('refused session token');
+        return reply.code(401).send({ message: sessionEndedMessage } satisfies ApiError);
+      }
+      request.customer = customer;
+    });
+  },
+  { name: 'auth', dependencies: ['user-repository'] },
+);
