@@ -5,6 +5,7 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { handleError, registerNotFoundHandler } from './errors.ts';
+import { createHttpServerFactory, handleClientError, logDroppedConnections } from './http-server.ts';
 import catalogPlugin from './plugins/app/catalog.ts';
 import databasePlugin from './plugins/app/database.ts';
 import compressPlugin from './plugins/external/compress.ts';
@@ -34,7 +35,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       request.log.info({ code: error.code, url: request.url }, 'rejected malformed request');
       return reply.code(400).send({ message: 'Bad request: the address could not be read' });
     },
+    // Node's server with our time limits and connection cap, answering what it refuses itself (decision 019).
+    serverFactory: createHttpServerFactory(config),
+    clientErrorHandler: handleClientError,
   });
+  logDroppedConnections(app, config.maxConnections);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
