@@ -9,10 +9,11 @@ import { createHttpServerFactory, handleClientError, logDroppedConnections } fro
 import catalogPlugin from './plugins/app/catalog.ts';
 import databasePlugin from './plugins/app/database.ts';
 import compressPlugin from './plugins/external/compress.ts';
-import securityHeadersPlugin from './plugins/external/security-headers.ts';
+import securityHeadersPlugin, { useApiSecurityHeaders } from './plugins/external/security-headers.ts';
 import staticPlugin from './plugins/external/static.ts';
 import productsRoutes from './routes/api/products/index.ts';
 import healthRoutes from './routes/health/index.ts';
+import pagesRoutes from './routes/pages/index.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -31,9 +32,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors the router meets before any route runs (a malformed %-escape in the path) are the client's.
+    // No hook has run yet, so this answer brings its own security headers.
     frameworkErrors: (error, request, reply: FastifyReply) => {
       request.log.info({ code: error.code, url: request.url }, 'rejected malformed request');
-      return reply.code(400).send({ message: 'Bad request: the address could not be read' });
+      return useApiSecurityHeaders(reply).code(400).send({ message: 'Bad request: the address could not be read' });
     },
     // Node's server with our time limits and connection cap, answering what it refuses itself (decision 019).
     serverFactory: createHttpServerFactory(config),
@@ -52,6 +54,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   await app.register(healthRoutes);
   await app.register(productsRoutes, { prefix: '/api/products' });
+  if (app.servesWebApp) await app.register(pagesRoutes);
   registerNotFoundHandler(app);
 
   return app;
