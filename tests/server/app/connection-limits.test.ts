@@ -2,10 +2,11 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { listenOnFreePort, openRawConnection, parseAnswer, type RawExchange } from '../../support/raw-http.ts';
+import { createWebDist, type WebDist } from '../../support/web-dist.ts';
 
 // The limits, shortened so a test waits a second rather than the production half-minute.
 const limits = {
-  requestTimeoutMs: 1_200,
+  requestTimeoutMs: 2_000,
   headersTimeoutMs: 600,
   keepAliveTimeoutMs: 1_000,
   socketIdleTimeoutMs: 5_000,
@@ -76,9 +77,9 @@ describe('a stalled client cannot hold a connection', () => {
     const connection = await openRawConnection(port);
     let answeredAt = 0;
     connection.socket.once('data', () => (answeredAt = performance.now()));
-    const sentAt = performance.now();
     connection.write('GET /healthz HTTP/1.1\r\nHost: shop.example\r\n\r\n');
     const exchange = await connection.closed;
+    const idleMs = performance.now() - answeredAt;
 
     const answer = parseAnswer(exchange.received);
     expect(answer.statusCode).toBe(200);
@@ -86,9 +87,43 @@ describe('a stalled client cannot hold a connection', () => {
     expect(answer.headers['keep-alive']).toBe('timeout=1');
     // Node closes a second after the advertised timeout, so a client never sends into a closing connection.
     const nodeBufferMs = 1_000;
-    const idleMs = exchange.closedAfterMs - (answeredAt - sentAt);
     expect(idleMs).toBeGreaterThanOrEqual(limits.keepAliveTimeoutMs - 50);
     expect(idleMs).toBeLessThan(limits.keepAliveTimeoutMs + nodeBufferMs + schedulingSlackMs);
+  });
+});
+
+describe('a client that stops reading', () => {
+  let webDist: WebDist;
+  let idleApp: TestApp;
+  let idlePort: number;
+  beforeAll(async () => {
+    // Far more than the kernel buffers on both ends of a loopback connection hold.
+    webDist = await createWebDist({ 'assets/large.bin': Buffer.alloc(64 * 1024 * 1024) });
+    idleApp = await buildTestApp({ webDistDir: webDist.dir, socketIdleTimeoutMs: 1_000 });
+    idlePort = await listenOnFreePort(idleApp.app);
+  });
+  afterAll(async () => {
+    await idleApp.close();
+    await webDist.remove();
+  });
+
+  it('is disconnected once nothing has moved for the idle timeout', async () => {
+    // The paused client never reads the server's close, so watch the server's end of the connection.
+    const serverClosed = new Promise<number>((resolve, reject) => {
+      idleApp.app.server.once('connection', (socket) => socket.once('close', () => resolve(performance.now())));
+      setTimeout(() => reject(new Error('the server kept the stalled reader connected')), 10_000).unref();
+    });
+    const reader = await openRawConnection(idlePort);
+    reader.socket.pause();
+    const sentAt = performance.now();
+    reader.write('GET /assets/large.bin HTTP/1.1\r\nHost: shop.example\r\n\r\n');
+    try {
+      const connectedMs = (await serverClosed) - sentAt;
+      expect(connectedMs).toBeGreaterThanOrEqual(1_000);
+      expect(connectedMs).toBeLessThan(1_000 + schedulingSlackMs);
+    } finally {
+      reader.socket.destroy();
+    }
   });
 });
 
