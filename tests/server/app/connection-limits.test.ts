@@ -62,6 +62,16 @@ describe('a stalled client cannot hold a connection', () => {
     }
   });
 
+  it('closes without a second answer when a request stalls after its answer went out', async () => {
+    // A GET is answered without waiting for its body; the body that never comes must not earn a 408 as well.
+    const stalled = await openRawConnection(port);
+    stalled.write('GET /healthz HTTP/1.1\r\nHost: shop.example\r\nContent-Length: 100\r\n\r\n{"na');
+    const exchange = await stalled.closed;
+    expect(parseAnswer(exchange.received).statusCode).toBe(200);
+    expect(exchange.received.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 200']);
+    expect(exchange.closedAfterMs).toBeGreaterThanOrEqual(limits.requestTimeoutMs - 50);
+  });
+
   it('cuts off headers that stop arriving', async () => {
     const stalled = await openRawConnection(port);
     stalled.write('GET /api/products HTTP/1.1\r\nHost: shop.example\r\nAccept: appl');
