@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyReply, type FastifyServerOptions } 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { handleError, registerNotFoundHandler } from './errors.ts';
+import { createHttpServerFactory, handleClientError, logDroppedConnections } from './http-server.ts';
 import authPlugin from './plugins/app/auth.ts';
 import catalogPlugin from './plugins/app/catalog.ts';
 import databasePlugin from './plugins/app/database.ts';
@@ -14,11 +15,12 @@ import requestLogPlugin from './plugins/app/request-log.ts';
 import userRepositoryPlugin from './plugins/app/user-repository.ts';
 import compressPlugin from './plugins/external/compress.ts';
 import rateLimitPlugin from './plugins/external/rate-limit.ts';
-import securityHeadersPlugin from './plugins/external/security-headers.ts';
+import securityHeadersPlugin, { useApiSecurityHeaders } from './plugins/external/security-headers.ts';
 import staticPlugin from './plugins/external/static.ts';
 import authRoutes from './routes/api/auth/index.ts';
 import productsRoutes from './routes/api/products/index.ts';
 import healthRoutes from './routes/health/index.ts';
+import pagesRoutes from './routes/pages/index.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -39,11 +41,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors the router meets before any route runs (a malformed %-escape in the path) are the client's.
+    // No hook has run yet, so this answer brings its own security headers.
     frameworkErrors: (error, request, reply: FastifyReply) => {
       request.log.info({ code: error.code, url: request.url }, 'rejected malformed request');
-      return reply.code(400).send({ message: 'Bad request: the address could not be read' });
+      return useApiSecurityHeaders(reply).code(400).send({ message: 'Bad request: the address could not be read' });
     },
+    // Node's server with our time limits and connection cap, answering what it refuses itself (decision 019).
+    serverFactory: createHttpServerFactory(config),
+    clientErrorHandler: handleClientError,
   });
+  logDroppedConnections(app, config.maxConnections);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
@@ -63,6 +70,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(healthRoutes);
   await app.register(productsRoutes, { prefix: '/api/products' });
   await app.register(authRoutes, { prefix: '/api/auth', config });
+  if (app.servesWebApp) await app.register(pagesRoutes);
   registerNotFoundHandler(app);
 
   return app;

@@ -7,6 +7,9 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
+/** Milliseconds, given as a whole number; 0 is refused, as it would switch the limit off. */
+const milliseconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -22,6 +25,15 @@ const EnvSchema = z.object({
   SHOP_EMAIL: optionalString.pipe(z.email().optional()).transform((value) => value ?? 'hello@roastandco.example'),
   REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
   RATE_LIMIT_FACTOR: optionalString.pipe(z.coerce.number<string>().positive('must be a number above 0').optional()),
+  // Limits on what a client may hold open (docs/decisions/019-connection-limits.md).
+  REQUEST_TIMEOUT_MS: milliseconds(30_000),
+  HEADERS_TIMEOUT_MS: milliseconds(10_000),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds(72_000),
+  SOCKET_IDLE_TIMEOUT_MS: milliseconds(60_000),
+  MAX_CONNECTIONS: z.coerce.number().int().positive().default(4096),
+}).refine((vars) => vars.HEADERS_TIMEOUT_MS <= vars.REQUEST_TIMEOUT_MS, {
+  path: ['HEADERS_TIMEOUT_MS'],
+  message: 'must not be longer than REQUEST_TIMEOUT_MS (the headers are part of the request)',
 });
 
 export interface Config {
@@ -47,6 +59,16 @@ export interface Config {
   rateLimitFactor: number;
   /** How the mail queue retries; set in code, not the environment (tests shorten it). */
   mailRetry: MailRetrySettings;
+  /** Longest time to receive a whole request, headers and body. */
+  requestTimeoutMs: number;
+  /** Longest time to receive a request's headers: from the connection's opening, or a reused one's first byte. */
+  headersTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open between requests. */
+  keepAliveTimeoutMs: number;
+  /** How long a connection may see no traffic at all while a request is read or answered (a client that stops reading). */
+  socketIdleTimeoutMs: number;
+  /** Connections open at once; further ones are closed at once, before any request is read. */
+  maxConnections: number;
 }
 
 export interface MailRetrySettings {
@@ -96,5 +118,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: vars.REDIS_URL,
     rateLimitFactor: vars.RATE_LIMIT_FACTOR ?? 1,
     mailRetry: defaultMailRetry,
+    requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,
+    keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,
+    socketIdleTimeoutMs: vars.SOCKET_IDLE_TIMEOUT_MS,
+    maxConnections: vars.MAX_CONNECTIONS,
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pageRoutes } from '#shared/page-routes';
 import { paths } from './paths.ts';
 
 describe('paths', () => {
@@ -13,5 +14,9 @@ describe('paths', () => {
     expect(paths.search.getHref('cashew', 'Nuts')).toBe('/search?query=cashew&category=Nuts');
     expect(paths.search.getHref('', 'Seeds')).toBe('/search?category=Seeds');
     expect(paths.search.getHref('')).toBe('/search');
+  });
+
+  it('has a link builder for exactly the pages the server answers', () => {
+    expect(Object.keys(paths).sort()).toEqual(Object.keys(pageRoutes).sort());
   });
 });

@@ -1,21 +1,25 @@
-/** Every page URL of the storefront and how to build links to it, so no component retypes a path. */
+/**
+ * Every page URL of the storefront and how to build links to it, so no component retypes a path. The patterns
+ * come from `#shared/page-routes`, which the server also reads to tell known pages from unknown ones.
+ */
 import type { Category } from '#shared/constants';
+import { pageRoutes } from '#shared/page-routes';
 
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
+  home: { path: pageRoutes.home, getHref: () => '/' },
   products: {
-    path: '/product',
+    path: pageRoutes.products,
     getHref: (category?: Category) =>
       category ? `/product?${new URLSearchParams({ category }).toString()}` : '/product',
   },
   product: {
-    path: '/product/:productId',
+    path: pageRoutes.product,
     getHref: (productId: string) => `/product/${encodeURIComponent(productId)}`,
   },
-  bestsellers: { path: '/products/bestsellers', getHref: () => '/products/bestsellers' },
-  newLaunches: { path: '/products/new-launches', getHref: () => '/products/new-launches' },
+  bestsellers: { path: pageRoutes.bestsellers, getHref: () => '/products/bestsellers' },
+  newLaunches: { path: pageRoutes.newLaunches, getHref: () => '/products/new-launches' },
   search: {
-    path: '/search',
+    path: pageRoutes.search,
     /** Leaves out an empty query and "All categories", so shared links stay short. */
     getHref: (query: string, category?: Category) => {
       const params = new URLSearchParams();
@@ -25,22 +29,22 @@ export const paths = {
       return search ? `/search?${search}` : '/search';
     },
   },
-  about: { path: '/about', getHref: () => '/about' },
+  about: { path: pageRoutes.about, getHref: () => '/about' },
 
   // Screens that later issues build; listed now so links are written once.
-  cart: { path: '/cart', getHref: () => '/cart' },
-  login: { path: '/login', getHref: () => '/login' },
-  signup: { path: '/signup', getHref: () => '/signup' },
-  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  cart: { path: pageRoutes.cart, getHref: () => '/cart' },
+  login: { path: pageRoutes.login, getHref: () => '/login' },
+  signup: { path: pageRoutes.signup, getHref: () => '/signup' },
+  forgotPassword: { path: pageRoutes.forgotPassword, getHref: () => '/forgot-password' },
   resetPassword: {
-    path: '/api/auth/reset-password/:token',
+    path: pageRoutes.resetPassword,
     getHref: (token: string) => `/api/auth/reset-password/${encodeURIComponent(token)}`,
   },
-  reviews: { path: '/reviews', getHref: () => '/reviews' },
-  contact: { path: '/contact', getHref: () => '/contact' },
-  shipping: { path: '/shipping', getHref: () => '/shipping' },
-  success: { path: '/success', getHref: () => '/success' },
-  cancel: { path: '/cancel', getHref: () => '/cancel' },
-  orderConfirmation: { path: '/order-confirmation', getHref: () => '/order-confirmation' },
-  myOrders: { path: '/my-orders', getHref: () => '/my-orders' },
+  reviews: { path: pageRoutes.reviews, getHref: () => '/reviews' },
+  contact: { path: pageRoutes.contact, getHref: () => '/contact' },
+  shipping: { path: pageRoutes.shipping, getHref: () => '/shipping' },
+  success: { path: pageRoutes.success, getHref: () => '/success' },
+  cancel: { path: pageRoutes.cancel, getHref: () => '/cancel' },
+  orderConfirmation: { path: pageRoutes.orderConfirmation, getHref: () => '/order-confirmation' },
+  myOrders: { path: pageRoutes.myOrders, getHref: () => '/my-orders' },
 } as const;

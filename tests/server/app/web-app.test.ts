@@ -1,33 +1,34 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageRoutes } from '#shared/page-routes';
+import { apiSecurityHeaders } from '../../../src/server/plugins/external/security-headers.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-
-const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+import { createWebDist, type WebDist } from '../../support/web-dist.ts';
 
 const precompressedVendor = brotliCompressSync('x'.repeat(5000));
 
 let testApp: TestApp;
-let distDir: string;
+let webDist: WebDist;
 beforeAll(async () => {
-  distDir = await mkdtemp(path.join(os.tmpdir(), 'roast-dist-'));
-  await mkdir(path.join(distDir, 'assets'));
-  await writeFile(path.join(distDir, 'index.html'), indexHtml);
-  await writeFile(path.join(distDir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
-  await writeFile(path.join(distDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
-  await writeFile(path.join(distDir, 'assets', 'vendor-def456.js'), 'x'.repeat(5000));
-  await writeFile(path.join(distDir, 'assets', 'vendor-def456.js.br'), precompressedVendor);
-  testApp = await buildTestApp({ webDistDir: distDir });
+  webDist = await createWebDist({
+    'assets/index-abc123.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
+    'robots.txt': 'User-agent: *\nAllow: /\n',
+    'assets/vendor-def456.js': 'x'.repeat(5000),
+    'assets/vendor-def456.js.br': precompressedVendor,
+    // What a build may leave beside the app and must never be served.
+    '.vite/manifest.json': '{"index.html":{"file":"assets/index-abc123.js","name":"must-not-be-served"}}',
+    '.env': 'JWT_SECRET=must-not-be-served',
+    'assets/.hidden.js': 'must-not-be-served',
+  });
+  testApp = await buildTestApp({ webDistDir: webDist.dir });
 });
 afterAll(async () => {
   await testApp.close();
-  await rm(distDir, { recursive: true, force: true });
+  await webDist.remove();
 });
 
 describe('serving the single-page app', () => {
-  it.each(['/', '/product', '/product/roasted-cashew-nuts', '/search?query=cashew&category=Nuts', '/no/such/page'])(
+  it.each(['/', '/product', '/product/roasted-cashew-nuts', '/search?query=cashew&category=Nuts', '/about/'])(
     'answers index.html to a browser asking for %s',
     async (url) => {
       const response = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
@@ -88,8 +89,100 @@ describe('serving the single-page app', () => {
     expect(policy).not.toContain('unsafe-inline');
     expect(policy).not.toContain('upgrade-insecure-requests');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // DENY, as the policy's frame-ancestors 'none' says: no site may frame the shop, not even the shop.
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 });
+
+/** A concrete address for each page pattern, e.g. /product/:productId → /product/roasted-cashew-nuts. */
+const samplePageUrls = Object.values(pageRoutes).map((pattern) =>
+  pattern.replace(':productId', 'roasted-cashew-nuts').replace(':token', 'a1b2c3d4e5f6'),
+);
+
+describe('page addresses', () => {
+  it.each(samplePageUrls)('answers %s with 200 and the page', async (url) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await testApp.app.inject({ method, url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      if (method === 'GET') expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it.each([
+    '/no/such/page',
+    '/products',
+    '/product/no-such-nut',
+    '/product/Roasted-Cashew-Nuts',
+    '/product/roasted-cashew-nuts/reviews',
+    '/cart/extra',
+    '/search/cashew',
+    '/apiary',
+  ])('answers %s with 404 and the page, whose own screen says it is not found', async (url) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await testApp.app.inject({ method, url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      if (method === 'GET') expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it.each(['/api/auth/reset-password', '/api/auth/reset-password/a/b', '/api/products/roasted-cashew-nuts/page'])(
+    'answers %s, an API address, with a JSON 404',
+    async (url) => {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found' });
+    },
+  );
+
+  it('answers an unknown page in full even to a browser revalidating its copy', async () => {
+    const home = await testApp.app.inject({ method: 'GET', url: '/' });
+    const etag = String(home.headers.etag);
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/no/such/page',
+      headers: { 'if-none-match': etag, range: 'bytes=0-3' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers.etag).toBeUndefined();
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('serves the reset-password page to a GET with the page policy, which lets the app’s scripts run', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/auth/reset-password/a1b2c3d4e5f6' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).not.toContain("default-src 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it.each(['PUT', 'POST', 'PATCH', 'DELETE'] as const)(
+    'leaves %s /api/auth/reset-password/{token} to the API',
+    async (method) => {
+      const response = await testApp.app.inject({ method, url: '/api/auth/reset-password/a1b2c3d4e5f6' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found' });
+      expect(response.headers['content-security-policy']).toBe(apiSecurityHeaders['content-security-policy']);
+    },
+  );
+});
+
+describe('files the build must not give away', () => {
+  it.each(['/.vite/manifest.json', '/%2Evite/manifest.json', '/.vite/', '/.env', '/assets/.hidden.js'])(
+    'answers %s with 404',
+    async (url) => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await testApp.app.inject({ method, url });
+        expect(response.statusCode).toBe(404);
+        expect(response.body).not.toContain('must-not-be-served');
+      }
+    },
+  );
+});
+

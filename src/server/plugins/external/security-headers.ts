@@ -2,9 +2,13 @@
  * Security headers. Pages and files get helmet's full set, with a Content-Security-Policy the built SPA
  * passes (no inline scripts); JSON answers get the few headers that matter for data. Both sets are
  * computed once at start-up: running helmet per request cost a third of the catalog's throughput
- * (docs/decisions/012-security-headers-computed-once.md).
+ * (docs/decisions/012-security-headers-computed-once.md). The hook picks a set by URL, which costs one
+ * string comparison; the few answers whose kind differs from their URL's (a JSON error for a page URL, the
+ * page at /api/auth/reset-password/…) switch sets where they are made
+ * (docs/decisions/018-page-routes-and-honest-404s.md).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -28,6 +32,8 @@ const pageHelmetOptions: HelmetOptions = {
   },
   // Off so that cross-origin images and payment pages can load later; CORP still guards our responses.
   crossOriginEmbedderPolicy: false,
+  // DENY agrees with the CSP's frame-ancestors 'none' for browsers that only read X-Frame-Options.
+  xFrameOptions: { action: 'deny' },
 };
 
 /** JSON is never rendered as a page: forbid sniffing, embedding and cross-origin reads. */
@@ -52,11 +58,31 @@ export function helmetHeaders(options: HelmetOptions): Readonly<Record<string, s
   return headers;
 }
 
+export const pageSecurityHeaders = helmetHeaders(pageHelmetOptions);
+
+/** Page-only headers; the page set names every API header too, so switching to it needs no removal. */
+const pageOnlyHeaderNames = Object.keys(pageSecurityHeaders).filter((name) => !(name in apiSecurityHeaders));
+
+/** What a JSON answer made outside the API's URLs (an error, a 404) must carry instead of the page set. */
+export function useApiSecurityHeaders(reply: FastifyReply): FastifyReply {
+  for (const name of pageOnlyHeaderNames) reply.removeHeader(name);
+  return reply.headers(apiSecurityHeaders);
+}
+
+/** What a page served at a URL the hook takes for the API's (the reset-password page) must carry. */
+export function usePageSecurityHeaders(reply: FastifyReply): FastifyReply {
+  return reply.headers(pageSecurityHeaders);
+}
+
+/** URLs whose answers are JSON: the API (with or without its slash) and the health check. */
+function isJsonUrl(url: string): boolean {
+  return url.startsWith('/api/') || url === '/api' || url.startsWith('/api?') || url.startsWith('/healthz');
+}
+
 export default fp(
   async (app) => {
-    const pageHeaders = helmetHeaders(pageHelmetOptions);
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(request.url.startsWith('/api/') ? apiSecurityHeaders : pageHeaders);
+      reply.headers(isJsonUrl(request.url) ? apiSecurityHeaders : pageSecurityHeaders);
       done();
     });
   },

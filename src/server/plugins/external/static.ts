@@ -1,13 +1,17 @@
 /**
  * Serves the built single-page app and the product illustrations. Vite's hashed assets are cached for a
- * year; index.html is revalidated every time so a new release reaches shoppers at once.
+ * year; index.html is revalidated every time so a new release reaches shoppers at once. Adds
+ * `reply.sendPage(status)`, the one way a page (index.html) is answered. No dot-file or dot-folder
+ * (`.vite/manifest.json`, `.env`) is ever served.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { productImagesDir } from '../../db/seed/index.ts';
+import { usePageSecurityHeaders } from './security-headers.ts';
 
 export interface StaticPluginOptions {
   webDistDir: string | undefined;
@@ -18,6 +22,23 @@ declare module 'fastify' {
     /** Whether a built SPA is being served (so unknown page URLs get index.html). */
     servesWebApp: boolean;
   }
+  interface FastifyReply {
+    /**
+     * Answers the SPA's index.html with the page headers: 200 for a known page, 404 for an unknown one.
+     * Decorated only when `servesWebApp`.
+     */
+    sendPage(statusCode: 200 | 404): FastifyReply;
+  }
+}
+
+// send's default serves files inside dot-folders (it only hides dot-files); 'ignore' answers 404 for both.
+const dotfiles = 'ignore';
+
+function sendPage(this: FastifyReply, statusCode: 200 | 404): FastifyReply {
+  usePageSecurityHeaders(this).code(statusCode).header('cache-control', 'no-cache');
+  // A 404 is never answered 304 or 206: a revalidated or partial "not found" would show an empty page.
+  const options = statusCode === 200 ? {} : { etag: false, lastModified: false, acceptRanges: false };
+  return this.sendFile('index.html', options);
 }
 
 export default fp<StaticPluginOptions>(
@@ -28,6 +49,7 @@ export default fp<StaticPluginOptions>(
       index: false,
       // The SPA registration below owns reply.sendFile; two plugins cannot both decorate it.
       decorateReply: false,
+      dotfiles,
       cacheControl: false,
       setHeaders: (reply) => reply.header('cache-control', 'public, max-age=86400'),
     });
@@ -35,13 +57,15 @@ export default fp<StaticPluginOptions>(
     const servesWebApp = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
     app.decorate('servesWebApp', servesWebApp);
     if (!servesWebApp) return;
+    app.decorateReply('sendPage', sendPage);
 
     await app.register(fastifyStatic, {
       root: webDistDir,
       prefix: '/',
-      // Serves index.html for "/" (with the no-cache rule below); other page URLs reach it via the 404 handler.
-      index: ['index.html'],
+      // Page URLs, "/" included, are routes of their own (routes/pages); this serves the build's files.
+      index: false,
       wildcard: true,
+      dotfiles,
       // The build writes .br and .gz beside each file (vite.config.ts), so nothing is compressed per request.
       preCompressed: true,
       cacheControl: false,

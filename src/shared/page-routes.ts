@@ -1,0 +1,28 @@
+/**
+ * The URL pattern of every storefront page (the spec's §2), written once: the web router builds its routes
+ * from them, and the server answers these with 200 and any other page address with 404.
+ */
+export const pageRoutes = {
+  home: '/',
+  products: '/product',
+  product: '/product/:productId',
+  bestsellers: '/products/bestsellers',
+  newLaunches: '/products/new-launches',
+  search: '/search',
+  about: '/about',
+  cart: '/cart',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  // NOTE: the spec puts this page under /api/; the server answers the page to a GET and the API to the PUT.
+  resetPassword: '/api/auth/reset-password/:token',
+  reviews: '/reviews',
+  contact: '/contact',
+  shipping: '/shipping',
+  success: '/success',
+  cancel: '/cancel',
+  orderConfirmation: '/order-confirmation',
+  myOrders: '/my-orders',
+} as const;
+
+export type PageRouteName = keyof typeof pageRoutes;
