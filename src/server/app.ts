@@ -15,7 +15,7 @@ import requestLogPlugin from './plugins/app/request-log.ts';
 import userRepositoryPlugin from './plugins/app/user-repository.ts';
 import compressPlugin from './plugins/external/compress.ts';
 import rateLimitPlugin from './plugins/external/rate-limit.ts';
-import securityHeadersPlugin, { useApiSecurityHeaders } from './plugins/external/security-headers.ts';
+import securityHeadersPlugin, { withApiSecurityHeaders } from './plugins/external/security-headers.ts';
 import staticPlugin from './plugins/external/static.ts';
 import authRoutes from './routes/api/auth/index.ts';
 import productsRoutes from './routes/api/products/index.ts';
@@ -44,7 +44,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     // No hook has run yet, so this answer brings its own security headers.
     frameworkErrors: (error, request, reply: FastifyReply) => {
       request.log.info({ code: error.code, url: request.url }, 'rejected malformed request');
-      return useApiSecurityHeaders(reply).code(400).send({ message: 'Bad request: the address could not be read' });
+      return withApiSecurityHeaders(reply).code(400).send({ message: 'Bad request: the address could not be read' });
     },
     // Node's server with our time limits and connection cap, answering what it refuses itself (decision 019).
     serverFactory: createHttpServerFactory(config),

@@ -7,7 +7,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiError } from '#shared/schemas/error';
-import { useApiSecurityHeaders } from './plugins/external/security-headers.ts';
+import { withApiSecurityHeaders } from './plugins/external/security-headers.ts';
 
 export const serverErrorMessage = 'Something went wrong on our side. Please try again in a moment.';
 
@@ -21,7 +21,7 @@ function validationAnswer(error: FastifyError): ApiError | undefined {
 }
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  useApiSecurityHeaders(reply);
+  withApiSecurityHeaders(reply);
   const validation = validationAnswer(error);
   if (validation) {
     request.log.info({ errors: validation.errors }, 'rejected invalid request');
@@ -58,6 +58,6 @@ export function registerNotFoundHandler(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     request.log.info({ method: request.method, url: request.url }, 'no such route');
     if (app.servesWebApp && isPageRequest(request)) return reply.sendPage(404);
-    return useApiSecurityHeaders(reply).code(404).send({ message: 'Not found' } satisfies ApiError);
+    return withApiSecurityHeaders(reply).code(404).send({ message: 'Not found' } satisfies ApiError);
   });
 }

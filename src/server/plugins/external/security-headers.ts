@@ -64,13 +64,13 @@ export const pageSecurityHeaders = helmetHeaders(pageHelmetOptions);
 const pageOnlyHeaderNames = Object.keys(pageSecurityHeaders).filter((name) => !(name in apiSecurityHeaders));
 
 /** What a JSON answer made outside the API's URLs (an error, a 404) must carry instead of the page set. */
-export function useApiSecurityHeaders(reply: FastifyReply): FastifyReply {
+export function withApiSecurityHeaders(reply: FastifyReply): FastifyReply {
   for (const name of pageOnlyHeaderNames) reply.removeHeader(name);
   return reply.headers(apiSecurityHeaders);
 }
 
 /** What a page served at a URL the hook takes for the API's (the reset-password page) must carry. */
-export function usePageSecurityHeaders(reply: FastifyReply): FastifyReply {
+export function withPageSecurityHeaders(reply: FastifyReply): FastifyReply {
   return reply.headers(pageSecurityHeaders);
 }
 

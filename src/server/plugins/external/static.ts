@@ -11,7 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { productImagesDir } from '../../db/seed/index.ts';
-import { usePageSecurityHeaders } from './security-headers.ts';
+import { withPageSecurityHeaders } from './security-headers.ts';
 
 export interface StaticPluginOptions {
   webDistDir: string | undefined;
@@ -35,7 +35,7 @@ declare module 'fastify' {
 const dotfiles = 'ignore';
 
 function sendPage(this: FastifyReply, statusCode: 200 | 404): FastifyReply {
-  usePageSecurityHeaders(this).code(statusCode).header('cache-control', 'no-cache');
+  withPageSecurityHeaders(this).code(statusCode).header('cache-control', 'no-cache');
   // A 404 is never answered 304 or 206: a revalidated or partial "not found" would show an empty page.
   const options = statusCode === 200 ? {} : { etag: false, lastModified: false, acceptRanges: false };
   return this.sendFile('index.html', options);
