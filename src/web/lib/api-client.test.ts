@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, apiRequest, setAuthTokenGetter } from './api-client.ts';
+import {
+  ApiRequestError,
+  apiRequest,
+  failureMessage,
+  OFFLINE_MESSAGE,
+  setAuthTokenGetter,
+  setSessionExpiredHandler,
+  TIMEOUT_MESSAGE,
+} from './api-client.ts';
 
 const jsonResponse = (status: number, body: unknown, statusText?: string) =>
   new Response(JSON.stringify(body), { status, statusText, headers: { 'Content-Type': 'application/json' } });
@@ -11,8 +19,10 @@ const caughtFrom = (promise: Promise<unknown>) => promise.then(
 
 describe('apiRequest', () => {
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
     setAuthTokenGetter(() => null);
+    setSessionExpiredHandler(() => undefined);
   });
 
   it('returns the JSON answer as it came', async () => {
@@ -118,5 +128,107 @@ describe('apiRequest', () => {
     expect(headers.get('Authorization')).toBeNull();
     expect(headers.get('Content-Type')).toBeNull();
     expect(headers.get('Accept')).toBe('application/json');
+  });
+
+  it('gives up after the time-out and says the shop took too long, like a lost connection', async () => {
+    vi.useFakeTimers();
+    // A server that never answers: only the request's own signal ends the wait.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init?: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => {
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+          }),
+      ),
+    );
+    const request = caughtFrom(apiRequest('/api/products', { timeoutMs: 5_000 }));
+    await vi.advanceTimersByTimeAsync(4_999);
+    const settled = vi.fn();
+    void request.then(settled);
+    await Promise.resolve();
+    expect(settled).not.toHaveBeenCalled();
+
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await request;
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 0, message: TIMEOUT_MESSAGE });
+  });
+
+  it('counts the time spent reading the answer against the time-out', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        // Headers arrive at once; the body never finishes.
+        const body = new ReadableStream({
+          start(controller) {
+            init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+          },
+        });
+        return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    const request = caughtFrom(apiRequest('/api/products', { timeoutMs: 1_000 }));
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(request).resolves.toMatchObject({ status: 0, message: TIMEOUT_MESSAGE });
+  });
+
+  it('ends the session whose token the server refused with 401', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { message: 'Please log in again.' })));
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+    setAuthTokenGetter(() => 'token-123');
+    await expect(apiRequest('/api/auth/me')).rejects.toMatchObject({ status: 401, message: 'Please log in again.' });
+    expect(expired).toHaveBeenCalledExactlyOnceWith('token-123');
+  });
+
+  it('ends no session for a 401 to a request without a token, or for other refusals', async () => {
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { message: 'The e-mail address or password is not right.' })));
+    await expect(apiRequest('/api/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
+    setAuthTokenGetter(() => 'token-123');
+    // Login identifies the customer by what it sends: a wrong password there says nothing about the stored session.
+    await expect(apiRequest('/api/auth/login', { method: 'POST', body: {}, withToken: false })).rejects.toMatchObject({ status: 401 });
+
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(403, { message: 'Not allowed' })));
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 403 });
+    expect(expired).not.toHaveBeenCalled();
+  });
+
+  it('leaves out the token when asked to', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(200, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    setAuthTokenGetter(() => 'token-123');
+    await apiRequest('/api/auth/login', { method: 'POST', body: {}, withToken: false });
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBeNull();
+  });
+
+  it('keeps the whole error answer, for fields beyond the message', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(403, { message: 'Please verify your e-mail address first.', userId: 'u-1' })));
+    const error = await caughtFrom(apiRequest('/api/auth/login', { method: 'POST', body: {} }));
+    expect(error).toMatchObject({ status: 403, body: { userId: 'u-1' }, serverMessage: 'Please verify your e-mail address first.' });
+  });
+});
+
+describe('failureMessage', () => {
+  const options = { fallback: 'Something went wrong', offline: 'Error sending reset link' };
+
+  it('prefers the first field message, then the message the server wrote', () => {
+    const withFields = new ApiRequestError(400, 'Invalid input', [
+      { field: 'email', message: 'Please enter a valid e-mail address.' },
+      { field: 'password', message: 'Please enter a password.' },
+    ], undefined, { message: 'Invalid input' });
+    expect(failureMessage(withFields, options)).toBe('Please enter a valid e-mail address.');
+    expect(failureMessage(new ApiRequestError(409, 'Taken', [], undefined, { message: 'Taken' }), options)).toBe('Taken');
+  });
+
+  it('falls back when the server wrote no message, and says so differently when it could not be reached', () => {
+    expect(failureMessage(new ApiRequestError(502, 'Request failed (502 Bad Gateway).'), options)).toBe('Something went wrong');
+    expect(failureMessage(new ApiRequestError(0, OFFLINE_MESSAGE), options)).toBe('Error sending reset link');
+    expect(failureMessage(new ApiRequestError(0, TIMEOUT_MESSAGE), { fallback: 'Login failed' })).toBe('Login failed');
+    expect(failureMessage(new TypeError('x is undefined'), options)).toBe('Something went wrong');
   });
 });

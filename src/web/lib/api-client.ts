@@ -1,20 +1,37 @@
-/** The one way the browser calls the shop's API: JSON in and out, `{ message, errors }` turned into ApiRequestError. */
+/**
+ * The one way the browser calls the shop's API: JSON in and out, the bearer token attached, a time-out on every
+ * request, and `{ message, errors }` turned into ApiRequestError.
+ */
 import type { ApiError } from '#shared/schemas/error';
+
+/** How long a request may take, answer included, before it counts as a connection failure. */
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+export const OFFLINE_MESSAGE = 'We could not reach the shop. Please check your connection and try again.';
+export const TIMEOUT_MESSAGE = 'The shop took too long to answer. Please check your connection and try again.';
 
 export type FieldError = NonNullable<ApiError['errors']>[number];
 
-/** An API call that did not succeed. `status` 0 means the server could not be reached at all. */
+/** An API call that did not succeed. `status` 0 means the server could not be reached, or not in time. */
 export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
   readonly status: number;
   readonly errors: FieldError[];
   readonly requestId: string | undefined;
+  /** The error answer's JSON as sent (undefined without one), for answers with more than a message, e.g. login's userId. */
+  readonly body: unknown;
 
-  constructor(status: number, message: string, errors: FieldError[] = [], requestId?: string) {
+  constructor(status: number, message: string, errors: FieldError[] = [], requestId?: string, body?: unknown) {
     super(message);
     this.status = status;
     this.errors = errors;
     this.requestId = requestId;
+    this.body = body;
+  }
+
+  /** The message the server wrote, as opposed to one this client made up for an answer without one. */
+  get serverMessage(): string | undefined {
+    return isApiError(this.body) ? this.body.message : undefined;
   }
 
   /** True for answers about the request itself (4xx), which repeating will not fix. */
@@ -26,15 +43,26 @@ export class ApiRequestError extends Error {
 type TokenGetter = () => string | null;
 let getAuthToken: TokenGetter = () => null;
 
-/** Lets the auth feature supply the bearer token without this module knowing where it is kept. */
+/** Lets the session supply the bearer token without this module knowing where it is kept. */
 export function setAuthTokenGetter(getter: TokenGetter): void {
   getAuthToken = getter;
+}
+
+type SessionExpiredHandler = (token: string) => void;
+let onSessionExpired: SessionExpiredHandler = () => undefined;
+
+/** Called with the token a request carried when the server answered it 401: the session is over. */
+export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
+  onSessionExpired = handler;
 }
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** False for calls that identify the customer by what they send (login, signup): no token, so their 401 ends no session. */
+  withToken?: boolean;
+  timeoutMs?: number;
 }
 
 /**
@@ -42,35 +70,74 @@ interface RequestOptions {
  * NOTE: answers are not re-validated here. The server is the only authority and its answers are tested
  * against the shared zod schemas (tests/server), and zod would be a fifth of the home page's JavaScript.
  */
-export async function apiRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  path: string,
+  { method = 'GET', body, signal, withToken = true, timeoutMs = REQUEST_TIMEOUT_MS }: RequestOptions = {},
+): Promise<T> {
   const headers = new Headers({ Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const token = getAuthToken();
+  const token = withToken ? getAuthToken() : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
+  // One signal for the caller's abort and the time-out, which also covers reading the answer's body.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forwardAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) forwardAbort();
+  else signal?.addEventListener('abort', forwardAbort, { once: true });
+
   let response: Response;
+  let text: string;
   try {
     response = await fetch(path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
+      signal: controller.signal,
       credentials: 'same-origin',
     });
+    text = response.status === 204 ? '' : await response.text();
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiRequestError(0, 'We could not reach the shop. Please check your connection and try again.');
+    throw new ApiRequestError(0, timedOut ? TIMEOUT_MESSAGE : OFFLINE_MESSAGE);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
   }
 
-  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  const payload = parseJson(text);
 
   if (!response.ok) {
+    if (response.status === 401 && token) onSessionExpired(token);
     if (isApiError(payload)) {
-      throw new ApiRequestError(response.status, payload.message, payload.errors, payload.requestId);
+      throw new ApiRequestError(response.status, payload.message, payload.errors, payload.requestId, payload);
     }
-    throw new ApiRequestError(response.status, `Request failed (${response.status} ${response.statusText}).`);
+    throw new ApiRequestError(response.status, `Request failed (${response.status} ${response.statusText}).`, [], undefined, payload);
   }
   return payload as T;
+}
+
+/**
+ * The text a form shows for a failed call, in the spec's order (§8): the server's first field message, else
+ * its message, else `fallback`; `offline` when the shop could not be reached or did not answer in time.
+ */
+export function failureMessage(error: unknown, { fallback, offline = fallback }: { fallback: string; offline?: string }): string {
+  if (!(error instanceof ApiRequestError)) return fallback;
+  if (error.status === 0) return offline;
+  return error.errors[0]?.message ?? error.serverMessage ?? fallback;
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
