@@ -77,8 +77,26 @@ export const reactOnPreact = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/**
+ * react-hook-form reads React through its default export, which on preact/compat is one object holding all of
+ * compat: the bundler must keep every part of it in the chunk every page loads, forms or not. In the build,
+ * react-hook-form gets a default export of just what it uses instead (decision 028).
+ */
+function slimReactForHookForm(): Plugin {
+  const slimReact = path.resolve('src/web/lib/react-for-hook-form.ts');
+  return {
+    name: 'roast-slim-react-for-hook-form',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const isReact = source === 'react' || source === 'preact/compat';
+      return isReact && importer?.includes('/node_modules/react-hook-form/') ? slimReact : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), chunkGraph()],
+  plugins: [slimReactForHookForm(), react(), tailwindcss(), precompress(), chunkGraph()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
@@ -95,7 +113,17 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': apiTarget,
+      '/api': {
+        target: apiTarget,
+        // The reset page sits under /api/ (spec §2): a browser's GET of it is the app's page, which Vite serves;
+        // the PUT that resets the password (and every other API call) still goes to the API server.
+        bypass: (request) =>
+          request.method === 'GET' &&
+          request.url?.startsWith('/api/auth/reset-password/') &&
+          request.headers.accept?.includes('text/html')
+            ? '/index.html'
+            : undefined,
+      },
       '/images': apiTarget,
       '/healthz': apiTarget,
     },

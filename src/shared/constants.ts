@@ -47,3 +47,7 @@ export const SHOP_CONTACT = {
   chatUrl: 'https://wa.me/442079460958',
   email: 'hello@roastandco.example',
 } as const;
+
+/** The spec's redirect delays (§9): to /login after the sign-up code is verified, and after a password reset. */
+export const OTP_VERIFIED_REDIRECT_MS = 2000;
+export const PASSWORD_RESET_REDIRECT_MS = 3000;

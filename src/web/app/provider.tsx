@@ -1,7 +1,9 @@
-/** App-wide providers: the query cache that holds the catalog for the session. */
-import { useState, type ReactNode } from 'react';
+/** App-wide providers: the query cache that holds the catalog, and the customer's session kept in step with it. */
+import { useEffect, useState, type ReactNode } from 'react';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useVerifyStoredSession } from '#web/features/auth/hooks/use-verify-stored-session.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
+import { customerQueryKey, getSession, subscribeSession } from '#web/lib/session.ts';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 
@@ -23,7 +25,21 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** Another customer, or none (logout here or in another tab, a refused token): their cached data must not outlive them. */
+function useForgetCustomerDataWhenTheCustomerChanges(queryClient: QueryClient): void {
+  useEffect(() => {
+    let customerId = getSession()?.user._id;
+    return subscribeSession(() => {
+      const nextCustomerId = getSession()?.user._id;
+      if (nextCustomerId !== customerId) queryClient.removeQueries({ queryKey: customerQueryKey });
+      customerId = nextCustomerId;
+    });
+  }, [queryClient]);
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useForgetCustomerDataWhenTheCustomerChanges(queryClient);
+  useVerifyStoredSession();
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

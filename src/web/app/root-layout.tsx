@@ -1,7 +1,8 @@
-/** The root route: the site frame with the header's search composed in, and focus moved to new pages. */
+/** The root route: the site frame with the header's search and account controls composed in, and focus moved to new pages. */
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { MAIN_CONTENT_ID, SiteLayout } from '#web/components/layout/site-layout.tsx';
+import { AccountControls } from '#web/features/auth/components/account-controls.tsx';
 import { SearchForm } from '#web/features/catalog/components/search-form.tsx';
 
 export function RootLayout() {
@@ -9,7 +10,7 @@ export function RootLayout() {
   useFocusMainOnNavigation();
 
   return (
-    <SiteLayout search={<SearchForm />} busy={navigation.state === 'loading'}>
+    <SiteLayout search={<SearchForm />} headerActions={<AccountControls />} busy={navigation.state === 'loading'}>
       <Outlet />
       <ScrollRestoration />
     </SiteLayout>

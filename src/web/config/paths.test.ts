@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageRoutes } from '#shared/page-routes';
-import { paths } from './paths.ts';
+import { paths, safeRedirectPath } from './paths.ts';
 
 describe('paths', () => {
   it('builds product and list links', () => {
@@ -19,4 +19,25 @@ describe('paths', () => {
   it('has a link builder for exactly the pages the server answers', () => {
     expect(Object.keys(paths).sort()).toEqual(Object.keys(pageRoutes).sort());
   });
+
+  it('sends the login page back where the shopper came from', () => {
+    expect(paths.login.getHref()).toBe('/login');
+    expect(paths.login.getHref('/')).toBe('/login');
+    expect(paths.login.getHref('/my-orders')).toBe('/login?redirectTo=%2Fmy-orders');
+    expect(paths.login.getHref('/search?query=nuts&category=Nuts')).toBe('/login?redirectTo=%2Fsearch%3Fquery%3Dnuts%26category%3DNuts');
+  });
+});
+
+describe('safeRedirectPath', () => {
+  it('keeps a page of this shop', () => {
+    expect(safeRedirectPath('/my-orders')).toBe('/my-orders');
+    expect(safeRedirectPath('/search?query=nuts')).toBe('/search?query=nuts');
+  });
+
+  it.each([null, undefined, '', 'my-orders', '//evil.example/login', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)'])(
+    'sends %j home instead',
+    (redirectTo) => {
+      expect(safeRedirectPath(redirectTo)).toBe('/');
+    },
+  );
 });

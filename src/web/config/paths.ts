@@ -30,21 +30,35 @@ export const paths = {
     },
   },
   about: { path: pageRoutes.about, getHref: () => '/about' },
-
-  // Screens that later issues build; listed now so links are written once.
-  cart: { path: pageRoutes.cart, getHref: () => '/cart' },
-  login: { path: pageRoutes.login, getHref: () => '/login' },
+  login: {
+    path: pageRoutes.login,
+    /** `redirectTo`: where to go back to once logged in (read with `safeRedirectPath`). */
+    getHref: (redirectTo?: string) =>
+      redirectTo && redirectTo !== '/' ? `/login?${new URLSearchParams({ redirectTo }).toString()}` : '/login',
+  },
   signup: { path: pageRoutes.signup, getHref: () => '/signup' },
   forgotPassword: { path: pageRoutes.forgotPassword, getHref: () => '/forgot-password' },
   resetPassword: {
     path: pageRoutes.resetPassword,
     getHref: (token: string) => `/api/auth/reset-password/${encodeURIComponent(token)}`,
   },
+  myOrders: { path: pageRoutes.myOrders, getHref: () => '/my-orders' },
+
+  // Screens that later issues build; listed now so links are written once.
+  cart: { path: pageRoutes.cart, getHref: () => '/cart' },
   reviews: { path: pageRoutes.reviews, getHref: () => '/reviews' },
   contact: { path: pageRoutes.contact, getHref: () => '/contact' },
   shipping: { path: pageRoutes.shipping, getHref: () => '/shipping' },
   success: { path: pageRoutes.success, getHref: () => '/success' },
   cancel: { path: pageRoutes.cancel, getHref: () => '/cancel' },
   orderConfirmation: { path: pageRoutes.orderConfirmation, getHref: () => '/order-confirmation' },
-  myOrders: { path: pageRoutes.myOrders, getHref: () => '/my-orders' },
 } as const;
+
+/**
+ * A `redirectTo` from the address bar, if it names a page of this shop; otherwise the home page. Anything
+ * else ('//evil.example', 'https://…', '/\\evil.example') would let a link send a shopper elsewhere after login.
+ */
+export function safeRedirectPath(redirectTo: string | null | undefined): string {
+  if (!redirectTo?.startsWith('/') || redirectTo.startsWith('//') || redirectTo.startsWith('/\\')) return '/';
+  return redirectTo;
+}

@@ -1,0 +1,39 @@
+/** /login: e-mail and password, then back where the shopper came from (`?redirectTo=`), or home. */
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { SHOP_NAME } from '#shared/constants';
+import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { paths, safeRedirectPath } from '#web/config/paths.ts';
+import { AuthCard, authLinkClass } from '#web/features/auth/components/auth-card.tsx';
+import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { logIn, useSession } from '#web/lib/session.ts';
+
+export default function LoginRoute() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const redirectTo = safeRedirectPath(searchParams.get('redirectTo'));
+
+  // Logged in here, or in another tab while this one waited: on to where the shopper was going.
+  useEffect(() => {
+    if (session) navigate(redirectTo, { replace: true });
+  }, [session, redirectTo, navigate]);
+
+  return (
+    <AuthCard
+      title="Log in"
+      description="Welcome back. Log in to see your orders and keep your cart on every device."
+      footer={
+        <p>
+          New to {SHOP_NAME}?{' '}
+          <Link to={paths.signup.getHref()} className={authLinkClass}>
+            Create an account
+          </Link>
+        </p>
+      }
+    >
+      <PageTitle title={`Login | ${SHOP_NAME}`} />
+      <LoginForm onLoggedIn={logIn} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * /signup: the form, then the e-mailed code; once verified, 'Email verified! You can now log in.' and /login
+ * after 2 s. An answer carrying the session itself logs the customer in and goes home (spec §4).
+ */
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { OTP_VERIFIED_REDIRECT_MS, SHOP_NAME } from '#shared/constants';
+import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { FormMessage } from '#web/components/ui/form-message.tsx';
+import { paths } from '#web/config/paths.ts';
+import { AuthCard, authLinkClass } from '#web/features/auth/components/auth-card.tsx';
+import { EMAIL_VERIFIED_MESSAGE } from '#web/features/auth/api/verify-otp.ts';
+import { SignupForm } from '#web/features/auth/components/signup-form.tsx';
+import { VerifyCodeForm } from '#web/features/auth/components/verify-code-form.tsx';
+import { logIn } from '#web/lib/session.ts';
+import { useRedirectAfter } from '#web/lib/use-redirect-after.ts';
+
+type Step = { name: 'form' } | { name: 'code'; userId: string; email: string } | { name: 'verified' };
+
+export default function SignupRoute() {
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>({ name: 'form' });
+  useRedirectAfter({ active: step.name === 'verified', to: paths.login.getHref(), delayMs: OTP_VERIFIED_REDIRECT_MS });
+
+  return (
+    <AuthCard
+      title="Create your account"
+      description="Your orders in one place, and your cart on every device."
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to={paths.login.getHref()} className={authLinkClass}>
+            Log in
+          </Link>
+        </p>
+      }
+    >
+      <PageTitle title={`Signup | ${SHOP_NAME}`} />
+      {step.name === 'form' && (
+        <SignupForm
+          onSignedUp={(outcome, email) => {
+            if ('token' in outcome) {
+              logIn(outcome);
+              navigate(paths.home.getHref());
+            } else {
+              setStep({ name: 'code', userId: outcome.userId, email });
+            }
+          }}
+        />
+      )}
+      {step.name === 'code' && (
+        <VerifyCodeForm userId={step.userId} email={step.email} onVerified={() => setStep({ name: 'verified' })} />
+      )}
+      {step.name === 'verified' && (
+        <FormMessage tone="success" focusOnShow>
+          {EMAIL_VERIFIED_MESSAGE}
+        </FormMessage>
+      )}
+    </AuthCard>
+  );
+}

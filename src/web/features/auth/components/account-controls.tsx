@@ -1,0 +1,51 @@
+/** The header's account controls: Signup and Login when nobody is logged in, the account menu when someone is. */
+import { useEffect, useRef } from 'react';
+import { Link, matchPath, useLocation } from 'react-router';
+import { buttonStyles } from '#web/components/ui/button.tsx';
+import { paths } from '#web/config/paths.ts';
+import { logOut, useSession } from '#web/lib/session.ts';
+import { AccountMenu } from './account-menu.tsx';
+
+/** Pages a shopper should not be sent back to after logging in. */
+const ACCOUNT_PAGES = [paths.login.path, paths.signup.path, paths.forgotPassword.path, paths.resetPassword.path];
+
+const linkClass = 'min-h-11 px-3 sm:px-4';
+
+export function AccountControls() {
+  const session = useSession();
+  const { pathname, search } = useLocation();
+  const loginLinkRef = useRef<HTMLAnchorElement>(null);
+  const focusLoginLink = useRef(false);
+
+  // The menu that held focus is gone after logout; the Login link that replaces it takes focus instead.
+  useEffect(() => {
+    if (session || !focusLoginLink.current) return;
+    focusLoginLink.current = false;
+    loginLinkRef.current?.focus();
+  }, [session]);
+
+  if (session) {
+    return (
+      <AccountMenu
+        name={session.user.name}
+        onLogout={() => {
+          focusLoginLink.current = true;
+          logOut();
+        }}
+      />
+    );
+  }
+
+  const onAccountPage = ACCOUNT_PAGES.some((pattern) => matchPath(pattern, pathname));
+  const comeBackTo = onAccountPage ? undefined : pathname + search;
+  return (
+    <>
+      <Link to={paths.signup.getHref()} className={buttonStyles({ variant: 'ghost', size: 'sm', className: linkClass })}>
+        Signup
+      </Link>
+      <Link ref={loginLinkRef} to={paths.login.getHref(comeBackTo)} className={buttonStyles({ variant: 'primary', size: 'sm', className: linkClass })}>
+        Login
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * The header's menu for a logged-in customer: a button with their name opening 'My Orders' and 'Logout'.
+ * Keyboard use follows the WAI-ARIA menu button pattern: Enter, Space or ArrowDown open it on the first
+ * item (ArrowUp on the last), arrows, Home and End move, Escape closes it back onto the button, Tab leaves it.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ChevronDown, UserRound } from 'lucide-react';
+import { clsx } from 'clsx';
+import { paths } from '#web/config/paths.ts';
+
+const ITEM_COUNT = 2;
+
+const itemClass =
+  'flex min-h-11 w-full items-center px-4 text-left text-sm font-semibold text-stone-800 hover:bg-cream-100 focus-visible:bg-cream-100 focus-visible:outline-offset-[-3px]';
+
+export function AccountMenu({ name, onLogout }: { name: string; onLogout: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const buttonId = useId();
+  const menuId = useId();
+  const { pathname } = useLocation();
+  const label = name.trim() || 'Account';
+
+  // Focus follows the active item while the menu is open.
+  useEffect(() => {
+    if (open) menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]')[activeIndex]?.focus();
+  }, [open, activeIndex]);
+
+  // A click or tap anywhere else closes the menu.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value the effect reads
+  useEffect(() => setOpen(false), [pathname]);
+
+  const openAt = (index: number) => {
+    setActiveIndex(index);
+    setOpen(true);
+  };
+
+  const closeOntoButton = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      openAt(event.key === 'ArrowDown' ? 0 : ITEM_COUNT - 1);
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, (index: number) => number> = {
+      ArrowDown: (index) => (index + 1) % ITEM_COUNT,
+      ArrowUp: (index) => (index - 1 + ITEM_COUNT) % ITEM_COUNT,
+      Home: () => 0,
+      End: () => ITEM_COUNT - 1,
+    };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      setActiveIndex(move);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      closeOntoButton();
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    } else if (event.key === ' ') {
+      // Space chooses a menu item, links included (a link alone only answers Enter).
+      event.preventDefault();
+      (event.target as HTMLElement).click();
+    }
+  };
+
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        ref={buttonRef}
+        id={buttonId}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => (open ? setOpen(false) : openAt(0))}
+        onKeyDown={onButtonKeyDown}
+        className="inline-flex min-h-11 max-w-40 items-center gap-1.5 rounded-lg border border-stone-300 px-3 text-sm font-semibold text-stone-800 hover:bg-cream-100 sm:max-w-56"
+      >
+        <UserRound aria-hidden="true" className="size-4 shrink-0" />
+        <span className="truncate">{label}</span>
+        <ChevronDown aria-hidden="true" className={clsx('size-4 shrink-0 transition-transform', open && 'rotate-180')} />
+      </button>
+
+      {open && (
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-labelledby={buttonId}
+          onKeyDown={onMenuKeyDown}
+          className="absolute top-full right-0 z-30 mt-2 min-w-44 overflow-hidden rounded-xl bg-white py-1 shadow-lg ring-1 ring-stone-200"
+        >
+          <Link role="menuitem" tabIndex={-1} to={paths.myOrders.getHref()} onClick={() => setOpen(false)} className={itemClass}>
+            My Orders
+          </Link>
+          <button
+            role="menuitem"
+            tabIndex={-1}
+            type="button"
+            onClick={() => {
+              setOpen(false);
+              onLogout();
+            }}
+            className={itemClass}
+          >
+            Logout
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

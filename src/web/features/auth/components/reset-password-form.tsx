@@ -1,0 +1,55 @@
+/** A new password, typed twice, for the account a mailed reset link belongs to. */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_MIN_LENGTH } from '#shared/schemas/user';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormMessage } from '#web/components/ui/form-message.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { failureMessage } from '#web/lib/api-client.ts';
+import { ResetPasswordFormSchema, type ResetPasswordFormValues, useResetPassword } from '../api/reset-password.ts';
+
+export function ResetPasswordForm({ token, onReset }: { token: string; onReset: (message: string) => void }) {
+  const resetPassword = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetPasswordFormValues>({
+    resolver: zodResolver(ResetPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(({ password }) => {
+    resetPassword.mutate({ token, password }, { onSuccess: (answer) => onReset(answer.message) });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        required
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+
+      <FormMessage tone="error">
+        {resetPassword.isError && failureMessage(resetPassword.error, { fallback: 'Reset failed', offline: 'Something went wrong' })}
+      </FormMessage>
+
+      <Button type="submit" variant="buy" className="w-full" disabled={resetPassword.isPending}>
+        {resetPassword.isPending ? 'Saving…' : 'Reset password'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+/** Goes to another page a moment after something happened (the spec's 2 s and 3 s redirects), unless the screen is left first. */
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+
+/** While `active`, navigates to `to` after `delayMs`; leaving the screen or becoming inactive cancels it. */
+export function useRedirectAfter({ active, to, delayMs }: { active: boolean; to: string; delayMs: number }): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setTimeout(() => navigate(to), delayMs);
+    return () => clearTimeout(timer);
+  }, [active, to, delayMs, navigate]);
+}
