@@ -3,13 +3,18 @@
  * Keyboard use follows the WAI-ARIA menu button pattern: Enter, Space or ArrowDown open it on the first
  * item (ArrowUp on the last), arrows, Home and End move, Escape closes it back onto the button, Tab leaves it.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ChevronDown, UserRound } from 'lucide-react';
 import { clsx } from 'clsx';
 import { paths } from '#web/config/paths.ts';
 
 const ITEM_COUNT = 2;
+
+/** The menu button's text: the customer's name, or 'Account' when they have none to show (spec §2). */
+export function accountLabel(name: string): string {
+  return name.trim() || 'Account';
+}
 
 const itemClass =
   'flex min-h-11 w-full items-center px-4 text-left text-sm font-semibold text-stone-800 hover:bg-cream-100 focus-visible:bg-cream-100 focus-visible:outline-offset-[-3px]';
@@ -23,10 +28,11 @@ export function AccountMenu({ name, onLogout }: { name: string; onLogout: () => 
   const buttonId = useId();
   const menuId = useId();
   const { pathname } = useLocation();
-  const label = name.trim() || 'Account';
+  const label = accountLabel(name);
 
-  // Focus follows the active item while the menu is open.
-  useEffect(() => {
+  // Focus follows the active item while the menu is open, before the next key arrives (an effect could run
+  // after it, sending a quick typist's keys to the button instead).
+  useLayoutEffect(() => {
     if (open) menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]')[activeIndex]?.focus();
   }, [open, activeIndex]);
 
