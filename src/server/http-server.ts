@@ -16,6 +16,13 @@ export type HttpLimits = Pick<
   'requestTimeoutMs' | 'headersTimeoutMs' | 'keepAliveTimeoutMs' | 'socketIdleTimeoutMs' | 'maxConnections'
 >;
 
+/**
+ * Sockets whose latest request has been answered in full. Node detaches a finished answer from its socket, so
+ * a request timeout that fires afterwards (a GET answered before its body arrived) would otherwise look
+ * unanswered and earn a second, stray answer.
+ */
+const answeredSockets = new WeakSet<Socket>();
+
 /** Headers of every refusal written here: the connection closes after it. */
 function refusalHeaders(body: string): Record<string, string> {
   return {
@@ -63,6 +70,9 @@ export function createHttpServerFactory(limits: HttpLimits): FastifyServerFactor
         requireHostHeader: false,
       },
       (request: IncomingMessage, response: ServerResponse) => {
+        const socket = request.socket;
+        answeredSockets.delete(socket);
+        response.once('finish', () => answeredSockets.add(socket));
         // HTTP/1.1 requires Host (RFC 9112 §3.2); HTTP/1.0 clients may leave it out.
         if (request.headers.host === undefined && request.httpVersionMajor === 1 && request.httpVersionMinor === 1) {
           return refuseRequest(response, 400, 'Bad request: a Host header is required');
@@ -91,7 +101,7 @@ export function handleClientError(this: FastifyInstance, error: Error & { code?:
   // NOTE: _httpMessage is the response in flight on this socket (Node's own handler checks it the same way);
   // once its head is out, anything written here would corrupt it, so the connection is only closed.
   const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
-  const answerStarted = inFlight?.headersSent === true;
+  const answerStarted = inFlight?.headersSent === true || answeredSockets.has(socket);
 
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     this.log.info({ code: error.code }, 'closed a connection whose request did not arrive in time');

@@ -16,7 +16,7 @@ const pages: { name: string; url: string; allowedConsoleError?: RegExp }[] = [
   { name: 'search results', url: '/search?query=roasted&category=Nuts' },
   { name: 'empty search', url: '/search?query=zzzz' },
   { name: 'about', url: '/about' },
-  { name: 'not found', url: '/no/such/page' },
+  { name: 'not found', url: '/no/such/page', allowedConsoleError: /Failed to load resource: .*404/ },
   { name: 'login', url: '/login' },
   { name: 'signup', url: '/signup' },
   { name: 'forgot password', url: '/forgot-password' },

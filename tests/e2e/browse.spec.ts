@@ -239,11 +239,18 @@ test.describe('other pages', () => {
     expect(await team.getByRole('heading', { level: 3 }).count()).toBeGreaterThanOrEqual(3);
   });
 
-  test('an unknown address shows the not-found page', async ({ page }) => {
-    await page.goto('/no-such-page');
-    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-    await page.getByRole('main').getByRole('link', { name: /home/i }).click();
-    await expect(page).toHaveURL(/\/$/);
+  test.describe('an unknown address', () => {
+    // The server answers it with HTTP 404 (so search engines and monitors see the truth), which Chromium logs.
+    test.use({ allowedConsoleError: /Failed to load resource: .*404/ });
+
+    test('answers 404 with the not-found page, which leads home', async ({ page }) => {
+      const response = await page.goto('/no-such-page');
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      await expect(page).toHaveTitle('Page not found | Roast & Co.');
+      await page.getByRole('main').getByRole('link', { name: /home/i }).click();
+      await expect(page).toHaveURL(/\/$/);
+    });
   });
 
   test('the footer shows the shop contact details and plain policy texts', async ({ page }) => {
@@ -269,7 +276,6 @@ test.describe('other pages', () => {
       ['/product/roasted-pumpkin-seeds', 'Roasted Pumpkin Seeds | Roast & Co.'],
       ['/search?query=cashew', 'Search: cashew | Roast & Co.'],
       ['/about', 'About Us | Roast & Co.'],
-      ['/no-such-page', 'Page not found | Roast & Co.'],
     ] as const;
     for (const [path, title] of titles) {
       await page.goto(path);

@@ -39,6 +39,15 @@ describe('request log at the shipped info level', () => {
     expect(lines).toEqual([]);
   });
 
+  it('writes one line for a refused read, with its status', async () => {
+    lines.length = 0;
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/products/no-such-nut' });
+    expect(response.statusCode).toBe(404);
+    expect(completedLines()).toEqual([
+      expect.objectContaining({ level: INFO, method: 'GET', url: '/api/products/no-such-nut', statusCode: 404 }),
+    ]);
+  });
+
   it('writes one line for every write, with its method, address and status', async () => {
     lines.length = 0;
     const response = await testApp.app.inject({ method: 'POST', url: '/api/test-only/write' });

@@ -162,15 +162,23 @@ describe('page addresses', () => {
     expect(response.headers['x-frame-options']).toBe('DENY');
   });
 
-  it.each(['PUT', 'POST', 'PATCH', 'DELETE'] as const)(
-    'leaves %s /api/auth/reset-password/{token} to the API',
-    async (method) => {
-      const response = await testApp.app.inject({ method, url: '/api/auth/reset-password/a1b2c3d4e5f6' });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Not found' });
-      expect(response.headers['content-security-policy']).toBe(apiSecurityHeaders['content-security-policy']);
-    },
-  );
+  it('leaves PUT /api/auth/reset-password/{token} to the API, which sets the new password', async () => {
+    const response = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/auth/reset-password/a1b2c3d4e5f6',
+      payload: { password: 'a new password' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/link/i);
+    expect(response.headers['content-security-policy']).toBe(apiSecurityHeaders['content-security-policy']);
+  });
+
+  it.each(['POST', 'PATCH', 'DELETE'] as const)('answers %s /api/auth/reset-password/{token} as an unknown API path', async (method) => {
+    const response = await testApp.app.inject({ method, url: '/api/auth/reset-password/a1b2c3d4e5f6' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found' });
+    expect(response.headers['content-security-policy']).toBe(apiSecurityHeaders['content-security-policy']);
+  });
 });
 
 describe('files the build must not give away', () => {

@@ -1,6 +1,6 @@
 /**
- * One log line per answer that an operator needs: every write (POST, PUT, PATCH, DELETE), and any read that
- * was slow. Successful reads log at debug: at the shipped `info` level, Fastify's two lines per request cost
+ * One log line per answer that an operator needs: every write (POST, PUT, PATCH, DELETE), every refused or
+ * failed request, and any read that was slow. Successful reads log at debug: at the shipped `info` level, Fastify's two lines per request cost
  * the catalog a third of its throughput (docs/decisions/015-request-logging.md). Client mistakes and failures
  * are logged where they are answered (src/server/errors.ts).
  */
@@ -13,7 +13,7 @@ export default fp(
     app.addHook('onResponse', (request, reply, done) => {
       const isRead = request.method === 'GET' || request.method === 'HEAD';
       const milliseconds = reply.elapsedTime;
-      const level = !isRead || milliseconds >= SLOW_REQUEST_MS ? 'info' : 'debug';
+      const level = !isRead || reply.statusCode >= 400 || milliseconds >= SLOW_REQUEST_MS ? 'info' : 'debug';
       request.log[level](
         { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(milliseconds) },
         'request completed',
