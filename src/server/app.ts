@@ -40,6 +40,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     requestIdHeader: false,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Opening the database may legitimately take longer than Fastify's 10 s default: a first start runs PGlite's
+    // initdb, and a server may wait its turn while another migrates the same PostgreSQL (decision 016).
+    pluginTimeout: 120_000,
     // Errors the router meets before any route runs (a malformed %-escape in the path) are the client's.
     // No hook has run yet, so this answer brings its own security headers.
     frameworkErrors: (error, request, reply: FastifyReply) => {
