@@ -46,7 +46,10 @@ const line = (_id: string, qty: number, selectedWeight = '250g'): StoredCartLine
 
 describe('addToCart', () => {
   it('puts a new line at the end with the chosen quantity and weight', () => {
-    expect(addToCart([line('almonds', 1)], line('cashews', 3, '500g'))).toEqual([line('almonds', 1), line('cashews', 3, '500g')]);
+    expect(addToCart([line('almonds', 1)], line('cashews', 3, '500g'))).toEqual([
+      line('almonds', 1),
+      line('cashews', 3, '500g'),
+    ]);
   });
 
   it('adds one to a product already in the cart, whatever quantity or weight is asked for', () => {
@@ -77,7 +80,10 @@ describe('addToCart', () => {
 
 describe('removeFromCart', () => {
   it('takes the quantity off the line', () => {
-    expect(removeFromCart([line('cashews', 5), line('almonds', 1)], 'cashews', 2)).toEqual([line('cashews', 3), line('almonds', 1)]);
+    expect(removeFromCart([line('cashews', 5), line('almonds', 1)], 'cashews', 2)).toEqual([
+      line('cashews', 3),
+      line('almonds', 1),
+    ]);
   });
 
   it('removes the line when its whole quantity, or more, is removed', () => {
@@ -133,7 +139,9 @@ describe('mergeCarts', () => {
   });
 
   it('ignores guest lines of 0 or less', () => {
-    expect(mergeCarts([line('cashews', 1)], [line('cashews', 0, '500g'), line('almonds', -3)])).toEqual([line('cashews', 1)]);
+    expect(mergeCarts([line('cashews', 1)], [line('cashews', 0, '500g'), line('almonds', -3)])).toEqual([
+      line('cashews', 1),
+    ]);
   });
 
   it('isInCart sees a product on any weight', () => {
@@ -162,7 +170,11 @@ describe('pricing and totals', () => {
       product: cashews,
       available: true,
     });
-    expect(priceCartLine(line('cashews', 1, ''), cashews)).toMatchObject({ selectedWeight: '250g', price: 4.19, available: true });
+    expect(priceCartLine(line('cashews', 1, ''), cashews)).toMatchObject({
+      selectedWeight: '250g',
+      price: 4.19,
+      available: true,
+    });
   });
 
   it('marks a line unavailable, at no price, when its product or its weight has gone', () => {
@@ -184,19 +196,31 @@ describe('pricing and totals', () => {
   });
 
   it('totals in pence: savings £2 a line, total equal to the subtotal, unavailable lines left out', () => {
-    const lines = priceCartLines([line('cashews', 3, '500g'), line('almonds', 2, '1000g'), line('pecans', 4)], (id) => catalog.get(id));
+    const lines = priceCartLines([line('cashews', 3, '500g'), line('almonds', 2, '1000g'), line('pecans', 4)], (id) =>
+      catalog.get(id),
+    );
     expect(lines.map((priced) => priced.available)).toEqual([true, false, false]);
     expect(cartTotals(lines)).toEqual({ subtotalPence: 3 * 809, savingsPence: 200, totalPence: 3 * 809, lineCount: 1 });
   });
 
   it('adds prices in whole pence, free of binary fractions', () => {
     const lines = priceCartLines([line('cashews', 3, '250g'), line('almonds', 7, '250g')], (id) => catalog.get(id));
-    expect(cartTotals(lines)).toEqual({ subtotalPence: 3 * 419 + 7 * 359, savingsPence: 400, totalPence: 3770, lineCount: 2 });
+    expect(cartTotals(lines)).toEqual({
+      subtotalPence: 3 * 419 + 7 * 359,
+      savingsPence: 400,
+      totalPence: 3770,
+      lineCount: 2,
+    });
   });
 
   it('an empty cart totals nothing, and lines of 0 or less count in no figure', () => {
     expect(cartTotals([])).toEqual({ subtotalPence: 0, savingsPence: 0, totalPence: 0, lineCount: 0 });
-    expect(cartTotals([{ qty: 0, price: 4.19, available: true }])).toEqual({ subtotalPence: 0, savingsPence: 0, totalPence: 0, lineCount: 0 });
+    expect(cartTotals([{ qty: 0, price: 4.19, available: true }])).toEqual({
+      subtotalPence: 0,
+      savingsPence: 0,
+      totalPence: 0,
+      lineCount: 0,
+    });
     expect(priceCartLines([line('cashews', 0)], (id) => catalog.get(id))).toEqual([]);
   });
 });

@@ -17,7 +17,10 @@ const storedLine = ({ _id, qty, selectedWeight }: StoredCartLine): StoredCartLin
  * The weight a label names among a product's weights; an empty or missing label means the first weight, as a
  * cart line's `selectedWeight` defaults to it (spec §3). Undefined when the product has no such weight.
  */
-export function findWeight<W extends { label: string }>(weights: readonly W[], label: string | undefined): W | undefined {
+export function findWeight<W extends { label: string }>(
+  weights: readonly W[],
+  label: string | undefined,
+): W | undefined {
   if (label === undefined || label === '') return weights[0];
   return weights.find((weight) => weight.label === label);
 }
@@ -59,7 +62,11 @@ export function addToCart(lines: readonly StoredCartLine[], added: StoredCartLin
 }
 
 /** Decrement: takes `qtyToRemove` off the line; removing its whole quantity or more removes the line (spec §4). */
-export function removeFromCart(lines: readonly StoredCartLine[], productId: string, qtyToRemove: number): StoredCartLine[] {
+export function removeFromCart(
+  lines: readonly StoredCartLine[],
+  productId: string,
+  qtyToRemove: number,
+): StoredCartLine[] {
   if (!(qtyToRemove > 0)) return normaliseCart(lines);
   return normaliseCart(lines.map((line) => (line._id === productId ? { ...line, qty: line.qty - qtyToRemove } : line)));
 }
@@ -73,7 +80,11 @@ export function clearCart(): StoredCartLine[] {
  * The weight select on the cart page: the line keeps its quantity and takes the new weight, and with it the new
  * weight's price, which `priceCartLines` looks up (spec §4).
  */
-export function changeWeight(lines: readonly StoredCartLine[], productId: string, selectedWeight: string): StoredCartLine[] {
+export function changeWeight(
+  lines: readonly StoredCartLine[],
+  productId: string,
+  selectedWeight: string,
+): StoredCartLine[] {
   return normaliseCart(lines).map((line) => (line._id === productId ? { ...line, selectedWeight } : line));
 }
 
@@ -82,7 +93,10 @@ export function changeWeight(lines: readonly StoredCartLine[], productId: string
  * the quantities added (capped at 99) and the guest's weight, the shopper's latest choice; the customer's other
  * lines keep their place and the guest's new ones follow in the guest cart's order.
  */
-export function mergeCarts(customerLines: readonly StoredCartLine[], guestLines: readonly StoredCartLine[]): StoredCartLine[] {
+export function mergeCarts(
+  customerLines: readonly StoredCartLine[],
+  guestLines: readonly StoredCartLine[],
+): StoredCartLine[] {
   const merged = normaliseCart(customerLines);
   for (const guest of normaliseCart(guestLines)) {
     const existing = merged.find((line) => line._id === guest._id);

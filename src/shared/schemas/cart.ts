@@ -32,7 +32,7 @@ function cartBody<Shape extends z.ZodRawShape>(shape: Shape) {
 /** A whole number of packs, 1 to 99 (contract §6). */
 export const CartQuantitySchema = z
   .number({ error: cartInputMessages.quantity })
-  .int({ error: cartInputMessages.quantity })
+  .int({ error: cartInputMessages.quantity, abort: true })
   .min(QUANTITY_MIN, { error: cartInputMessages.quantity })
   .max(QUANTITY_MAX, { error: cartInputMessages.quantity });
 
@@ -64,7 +64,7 @@ export type AddToCartBody = z.infer<typeof AddToCartBodySchema>;
 export const RemoveFromCartBodySchema = cartBody({
   qtyToRemove: z
     .number({ error: cartInputMessages.quantityToRemove })
-    .int({ error: cartInputMessages.quantityToRemove })
+    .int({ error: cartInputMessages.quantityToRemove, abort: true })
     .min(QUANTITY_MIN, { error: cartInputMessages.quantityToRemove })
     .max(QUANTITY_MAX, { error: cartInputMessages.quantityToRemove }),
 });
@@ -87,7 +87,7 @@ export const StoredCartLineSchema = z.object({
   _id: CartProductIdSchema,
   qty: z
     .number({ error: cartInputMessages.guestQuantity })
-    .int({ error: cartInputMessages.guestQuantity })
+    .int({ error: cartInputMessages.guestQuantity, abort: true })
     .max(QUANTITY_MAX, { error: cartInputMessages.guestQuantity }),
   selectedWeight: WeightLabelSchema.default(''),
 });
