@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { handleError, registerNotFoundHandler } from './errors.ts';
 import { createHttpServerFactory, handleClientError, logDroppedConnections } from './http-server.ts';
 import authPlugin from './plugins/app/auth.ts';
+import cartRepositoryPlugin from './plugins/app/cart-repository.ts';
 import catalogPlugin from './plugins/app/catalog.ts';
 import databasePlugin from './plugins/app/database.ts';
 import mailerPlugin from './plugins/app/mailer.ts';
@@ -18,6 +19,7 @@ import rateLimitPlugin from './plugins/external/rate-limit.ts';
 import securityHeadersPlugin, { withApiSecurityHeaders } from './plugins/external/security-headers.ts';
 import staticPlugin from './plugins/external/static.ts';
 import authRoutes from './routes/api/auth/index.ts';
+import cartRoutes from './routes/api/cart/index.ts';
 import productsRoutes from './routes/api/products/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import pagesRoutes from './routes/pages/index.ts';
@@ -64,6 +66,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(databasePlugin, { config, pglite: options.pglite });
   await app.register(productRepositoryPlugin);
   await app.register(catalogPlugin);
+  await app.register(cartRepositoryPlugin);
   await app.register(rateLimitPlugin, { config });
   await app.register(userRepositoryPlugin);
   await app.register(authPlugin, { config });
@@ -73,6 +76,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(healthRoutes);
   await app.register(productsRoutes, { prefix: '/api/products' });
   await app.register(authRoutes, { prefix: '/api/auth', config });
+  await app.register(cartRoutes, { prefix: '/api/cart' });
   if (app.servesWebApp) await app.register(pagesRoutes);
   registerNotFoundHandler(app);
 

@@ -11,8 +11,14 @@ export const OFFER_LABEL = 'Flat 40% OFF';
 /** Every weight is priced this fraction of its MRP, so the 40% OFF label is true whichever weight is chosen. */
 export const OFFER_PRICE_FRACTION = 0.6;
 
+/** Quantities a cart line may hold (contract §6); adding to a full line leaves it at the maximum. */
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 99;
+
+/** The cart's 'Your Savings': £2 per line (spec §9). Shown beside the total, never subtracted from it. */
+export const CART_SAVINGS_PER_LINE_PENCE = 200;
+/** The estimated delivery on the cart page and in the order confirmation. */
+export const DELIVERY_ESTIMATE = '3 - 5 Business Days';
 
 export const BANNER_AUTOPLAY_MS = 5000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

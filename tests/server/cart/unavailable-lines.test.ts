@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartTotals } from '../../../src/shared/cart-rules.ts';
+import { createCustomer } from '../../support/accounts.ts';
+import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
+import { cartOf, summary } from '../../support/cart.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await buildTestApp();
+});
+afterAll(() => testApp?.close());
+
+async function newCart() {
+  const customer = await createCustomer(testApp);
+  return cartOf(testApp, customer.token);
+}
+
+describe('a line the catalog can no longer sell', () => {
+  it('shows a product that has left the catalog as unavailable, by its last name, out of every total', async () => {
+    const cart = await newCart();
+    await cart.add({ _id: 'medjool-dates', qty: 2, selectedWeight: '500g' });
+    await cart.add({ _id: 'roasted-cashew-nuts', qty: 1, selectedWeight: '250g' });
+
+    await testApp.app.db.execute(sql`delete from products where id = 'medjool-dates'`);
+    await testApp.app.catalog.refresh();
+
+    const lines = (await cart.get()).lines();
+    expect(lines).toEqual([
+      {
+        _id: 'medjool-dates',
+        name: 'Medjool Dates',
+        qty: 2,
+        price: 0,
+        selectedWeight: '500g',
+        product: null,
+        available: false,
+      },
+      expect.objectContaining({ _id: 'roasted-cashew-nuts', price: 4.19, available: true }),
+    ]);
+    expect(cartTotals(lines)).toEqual({ subtotalPence: 419, savingsPence: 200, totalPence: 419, lineCount: 1 });
+
+    // It cannot be added again or given a weight, but it can be removed.
+    expect((await cart.add({ _id: 'medjool-dates', qty: 1 })).response.statusCode).toBe(404);
+    expect((await cart.changeWeight('medjool-dates', '250g')).response.statusCode).toBe(404);
+    expect((await cart.remove('medjool-dates', 2)).lines().map((line) => line._id)).toEqual(['roasted-cashew-nuts']);
+  });
+
+  it('shows a weight the product no longer comes in as unavailable with the product, until another weight is chosen', async () => {
+    const cart = await newCart();
+    await cart.add({ _id: 'dried-cranberries', qty: 3, selectedWeight: '1kg' });
+    await cart.add({ _id: 'chia-seeds', qty: 1, selectedWeight: '500g' });
+
+    await testApp.app.db.execute(
+      sql`delete from product_weights where product_id = 'dried-cranberries' and label = '1kg'`,
+    );
+    await testApp.app.catalog.refresh();
+
+    const lines = (await cart.get()).lines();
+    expect(lines[0]).toMatchObject({
+      _id: 'dried-cranberries',
+      name: 'Dried Cranberries',
+      qty: 3,
+      price: 0,
+      selectedWeight: '1kg',
+      available: false,
+    });
+    expect(lines[0]?.product?.weights.map((weight) => weight.label)).toEqual(['250g', '500g']);
+    expect(lines[1]).toMatchObject({ _id: 'chia-seeds', price: 7.67, available: true });
+    expect(cartTotals(lines)).toEqual({ subtotalPence: 767, savingsPence: 200, totalPence: 767, lineCount: 1 });
+
+    // Choosing a weight it still has makes the line whole again, at that weight's price.
+    const fixed = (await cart.changeWeight('dried-cranberries', '500g')).lines();
+    expect(summary(fixed[0]!)).toEqual({
+      _id: 'dried-cranberries',
+      qty: 3,
+      selectedWeight: '500g',
+      price: 7.67,
+      available: true,
+    });
+    expect(cartTotals(fixed)).toEqual({ subtotalPence: 4 * 767, savingsPence: 400, totalPence: 4 * 767, lineCount: 2 });
+  });
+});
