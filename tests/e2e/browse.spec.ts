@@ -74,10 +74,12 @@ test.describe('home', () => {
     await expect(productCards(page).first()).toBeVisible();
   });
 
-  test('has no cart or buy buttons yet', async ({ page }) => {
+  test('offers Add to Cart and Buy Now on every card and a cart link in the header', async ({ page }) => {
     await expect(productCards(page).first()).toBeVisible();
-    await expect(page.getByRole('button', { name: /add to cart|buy now/i })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: /^cart$/i })).toHaveCount(0);
+    const cards = await productCards(page).count();
+    await expect(page.getByRole('button', { name: /^Add to Cart: / })).toHaveCount(cards);
+    await expect(page.getByRole('button', { name: /^Buy Now: / })).toHaveCount(cards);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute('href', '/cart');
   });
 });
 
@@ -166,8 +168,8 @@ test.describe('product detail', () => {
     await expect(page.getByText(/^Offer Price: £\d+\.\d{2} \(Incl\. of all taxes\)$/)).not.toHaveText(/£4\.19/);
     await expect(page.getByText(/^£\d+\.\d{2} per kg$/)).toBeVisible();
 
-    // Buying arrives with the cart; until then no button pretends to.
-    await expect(page.getByRole('button', { name: /add to cart|buy now/i })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add to Cart', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'BUY NOW', exact: true })).toBeVisible();
   });
 
   test('opens from a product card', async ({ page }) => {

@@ -11,7 +11,11 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     // The spec logs loading errors to the console; screens also show a message with Retry.
     queryCache: new QueryCache({
-      onError: (error, query) => console.error(`Could not load ${JSON.stringify(query.queryKey)}:`, error),
+      onError: (error, query) => {
+        // The cart's loading errors are only logged (spec §8) and the cart shows empty: a warning, not an error.
+        const log = query.meta?.quietErrors ? console.warn : console.error;
+        log(`Could not load ${JSON.stringify(query.queryKey)}:`, error);
+      },
     }),
     defaultOptions: {
       queries: {

@@ -1,16 +1,22 @@
-/** The root route: the site frame with the header's search and account controls composed in, and focus moved to new pages. */
+/** The root route: the site frame with the header's search, cart link and account controls composed in, and focus moved to new pages. */
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { MAIN_CONTENT_ID, SiteLayout } from '#web/components/layout/site-layout.tsx';
 import { AccountControls } from '#web/features/auth/components/account-controls.tsx';
 import { SearchForm } from '#web/features/catalog/components/search-form.tsx';
+import { HeaderCartLink } from './shop-cart.tsx';
 
 export function RootLayout() {
   const navigation = useNavigation();
   useFocusMainOnNavigation();
 
   return (
-    <SiteLayout search={<SearchForm />} headerActions={<AccountControls />} busy={navigation.state === 'loading'}>
+    <SiteLayout search={<SearchForm />} headerActions={
+        <>
+          <HeaderCartLink />
+          <AccountControls />
+        </>
+      } busy={navigation.state === 'loading'}>
       <Outlet />
       <ScrollRestoration />
     </SiteLayout>

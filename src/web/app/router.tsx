@@ -57,6 +57,7 @@ export function createAppRouter(queryClient: QueryClient) {
             { ...screen, path: paths.signup.path, lazy: lazyScreen(() => import('./routes/signup.tsx')) },
             { ...screen, path: paths.forgotPassword.path, lazy: lazyScreen(() => import('./routes/forgot-password.tsx')) },
             { ...screen, path: paths.resetPassword.path, lazy: lazyScreen(() => import('./routes/reset-password.tsx')) },
+            { ...screen, path: paths.cart.path, lazy: lazyScreen(() => import('./routes/cart.tsx')) },
             { ...screen, path: paths.myOrders.path, lazy: lazyScreen(() => import('./routes/my-orders.tsx')) },
             { ...screen, path: '*', lazy: lazyScreen(() => import('./routes/not-found.tsx')) },
           ],

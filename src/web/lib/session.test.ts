@@ -46,7 +46,7 @@ describe('the session store', () => {
     expect(store.get()).toBeNull();
   });
 
-  it('stores a login under the spec’s keys, clears the guest cart and flag, and tells subscribers', () => {
+  it('stores a login under the spec’s keys, clears the guest flag but keeps the guest cart for the merge, and tells subscribers', () => {
     const { items, storage } = sharedStorage({ [GUEST_CART_KEY]: '[{"_id":"pine-nuts","qty":2}]', [IS_GUEST_KEY]: 'true' });
     const store = createSessionStore({ storage, events: null });
     const listener = vi.fn();
@@ -56,7 +56,11 @@ describe('the session store', () => {
 
     expect(store.get()).toEqual(ada);
     expect(listener).toHaveBeenCalledOnce();
-    expect(Object.fromEntries(items)).toEqual({ [TOKEN_KEY]: ada.token, [USER_KEY]: JSON.stringify(ada.user) });
+    expect(Object.fromEntries(items)).toEqual({
+      [TOKEN_KEY]: ada.token,
+      [USER_KEY]: JSON.stringify(ada.user),
+      [GUEST_CART_KEY]: '[{"_id":"pine-nuts","qty":2}]',
+    });
   });
 
   it('logs out by clearing user, token and guest data', () => {

@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import type { User } from '#shared/schemas/user';
 import { setAuthTokenGetter, setSessionExpiredHandler } from './api-client.ts';
-import { clearGuestData, settleGuestDataOnLogin } from './guest-data.ts';
+import { clearGuestData, mergeGuestCartAfterLogin, settleGuestDataOnLogin } from './guest-data.ts';
 import { browserStorage, type KeyValueStorage, readItem, removeItem, writeItem } from './storage.ts';
 
 export const TOKEN_KEY = 'token';
@@ -135,7 +135,11 @@ export function startSession(): void {
 
 export const getSession = (): Session | null => activeStore.get();
 export const subscribeSession = (listener: () => void): (() => void) => activeStore.subscribe(listener);
-export const logIn = (session: Session): void => activeStore.logIn(session);
+/** Logs in here, then merges this tab's guest cart into the customer's cart (decision 033). */
+export const logIn = (session: Session): void => {
+  activeStore.logIn(session);
+  void mergeGuestCartAfterLogin();
+};
 export const logOut = (): void => activeStore.logOut();
 export const updateSessionUser = (token: string, user: User): void => activeStore.updateUser(token, user);
 

@@ -11,11 +11,13 @@ import { BannerCarousel } from '#web/features/catalog/components/banner-carousel
 import { NO_PRODUCTS_TEXT } from '#web/features/catalog/components/catalog-texts.ts';
 import { ProductCarousel } from '#web/features/catalog/components/product-carousel.tsx';
 import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { useProductCardActions } from '../shop-cart.tsx';
 
 const TAGLINE = 'Imported Quality Dry Roasted Deliver in 3-5 Days';
 
 export default function HomeRoute() {
   const productsQuery = useProducts();
+  const renderActions = useProductCardActions();
   const { newLaunches, bestSellers } = useMemo(() => {
     const products = productsQuery.data ?? [];
     return {
@@ -30,7 +32,7 @@ export default function HomeRoute() {
       return <LoadError onRetry={() => void productsQuery.refetch()} retrying={productsQuery.isFetching} />;
     }
     if (products.length === 0) return <p className="text-stone-600">{NO_PRODUCTS_TEXT}</p>;
-    return <ProductCarousel label={label} products={products} />;
+    return <ProductCarousel label={label} products={products} renderActions={renderActions} />;
   };
 
   return (

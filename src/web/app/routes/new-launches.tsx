@@ -1,12 +1,15 @@
 /** /products/new-launches: products new to the shop. */
 import type { Product } from '#shared/schemas/product';
 import { ProductCollection } from '#web/features/catalog/components/product-collection.tsx';
+import { useProductCardActions } from '../shop-cart.tsx';
 
 const selectNewLaunches = (products: Product[]) => products.filter((product) => product.isNewlyLaunched);
 
 export default function NewLaunchesRoute() {
+  const renderActions = useProductCardActions();
   return (
     <ProductCollection
+      renderActions={renderActions}
       heading="Newly Launched Products"
       description="Fresh additions to the Roast & Co. range."
       select={selectNewLaunches}

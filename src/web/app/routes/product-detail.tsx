@@ -11,10 +11,12 @@ import { paths } from '#web/config/paths.ts';
 import { useProduct } from '#web/features/catalog/api/get-product.ts';
 import { ProductDetails } from '#web/features/catalog/components/product-details.tsx';
 import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { useProductDetailActions } from '../shop-cart.tsx';
 
 export default function ProductDetailRoute() {
   const productId = useParams().productId ?? '';
   const query = useProduct(productId);
+  const renderActions = useProductDetailActions();
 
   if (query.isPending) return <PageLoading />;
   if (query.isError) {
@@ -37,7 +39,7 @@ export default function ProductDetailRoute() {
       <PageTitle title={`${query.data.name} | ${SHOP_NAME}`} />
       <Breadcrumbs product={query.data} />
       {/* Keyed by id so the chosen size and quantity start afresh on another product. */}
-      <ProductDetails key={query.data._id} product={query.data} />
+      <ProductDetails key={query.data._id} product={query.data} renderActions={renderActions} />
     </PageContainer>
   );
 }

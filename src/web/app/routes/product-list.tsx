@@ -9,6 +9,7 @@ import { useProducts } from '#web/features/catalog/api/get-products.ts';
 import { CategoryFilter } from '#web/features/catalog/components/category-filter.tsx';
 import { ProductGrid, ProductGridSkeleton } from '#web/features/catalog/components/product-grid.tsx';
 import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { useProductCardActions } from '../shop-cart.tsx';
 
 export default function ProductListRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -22,6 +23,7 @@ export default function ProductListRoute() {
     setCategory(urlCategory);
   }
   const productsQuery = useProducts();
+  const renderActions = useProductCardActions();
   const products = (productsQuery.data ?? []).filter((product) => !category || product.category === category);
 
   const onCategoryChange = (next: Category | undefined) => {
@@ -56,7 +58,7 @@ export default function ProductListRoute() {
                 {products.length === 1 ? '1 product' : `${products.length} products`}
                 {category ? ` in ${category}` : ''}
               </p>
-              <ProductGrid products={products} />
+              <ProductGrid products={products} renderActions={renderActions} />
             </>
           )}
         </div>

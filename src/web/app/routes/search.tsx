@@ -9,6 +9,7 @@ import { paths } from '#web/config/paths.ts';
 import { useProducts } from '#web/features/catalog/api/get-products.ts';
 import { ProductGrid, ProductGridSkeleton } from '#web/features/catalog/components/product-grid.tsx';
 import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { useProductCardActions } from '../shop-cart.tsx';
 
 const NO_MATCHES_TEXT = 'No matching products found.';
 
@@ -17,6 +18,7 @@ export default function SearchRoute() {
   const query = (searchParams.get('query') ?? '').trim();
   const category = parseCategory(searchParams.get('category'));
   const productsQuery = useProducts();
+  const renderActions = useProductCardActions();
   const results = useMemo(
     () => searchProducts(productsQuery.data ?? [], query, category),
     [productsQuery.data, query, category],
@@ -50,7 +52,7 @@ export default function SearchRoute() {
               </p>
             </div>
           ) : (
-            <ProductGrid products={results} wide />
+            <ProductGrid products={results} wide renderActions={renderActions} />
           )}
         </>
       )}

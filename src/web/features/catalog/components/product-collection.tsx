@@ -1,4 +1,5 @@
 /** A page listing one slice of the catalog (best sellers, new launches) from the cached product list. */
+import type { ReactNode } from 'react';
 import { SHOP_NAME } from '#shared/constants';
 import type { Product } from '#shared/schemas/product';
 import { LoadError } from '#web/components/errors/load-error.tsx';
@@ -12,9 +13,11 @@ interface ProductCollectionProps {
   description: string;
   /** Keep it stable (module scope) so TanStack Query does not re-run it on every render. */
   select: (products: Product[]) => Product[];
+  /** Buttons for each card (the cart's, composed by the app). */
+  renderActions?: (product: Product) => ReactNode;
 }
 
-export function ProductCollection({ heading, description, select }: ProductCollectionProps) {
+export function ProductCollection({ heading, description, select, renderActions }: ProductCollectionProps) {
   const query = useProducts(select);
   return (
     <PageContainer>
@@ -25,7 +28,7 @@ export function ProductCollection({ heading, description, select }: ProductColle
       ) : query.isError ? (
         <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : (
-        <ProductGrid products={query.data} wide />
+        <ProductGrid products={query.data} wide renderActions={renderActions} />
       )}
     </PageContainer>
   );

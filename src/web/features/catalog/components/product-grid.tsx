@@ -1,4 +1,5 @@
 /** Products in a responsive grid, or the spec's empty text when there are none. */
+import type { ReactNode } from 'react';
 import type { Product } from '#shared/schemas/product';
 import { clsx } from 'clsx';
 import { NO_PRODUCTS_TEXT } from './catalog-texts.ts';
@@ -10,12 +11,14 @@ interface ProductGridProps {
   emptyText?: string;
   /** Four columns on large screens, for pages without a side panel. */
   wide?: boolean;
+  /** Buttons for each card (the cart's, composed by the app). */
+  renderActions?: (product: Product) => ReactNode;
 }
 
 const gridClass = (wide: boolean) =>
   clsx('grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3', wide && 'lg:grid-cols-4');
 
-export function ProductGrid({ products, headingLevel = 2, emptyText = NO_PRODUCTS_TEXT, wide = false }: ProductGridProps) {
+export function ProductGrid({ products, headingLevel = 2, emptyText = NO_PRODUCTS_TEXT, wide = false, renderActions }: ProductGridProps) {
   if (products.length === 0) {
     return <p className="rounded-xl bg-cream-100 px-6 py-12 text-center text-lg text-stone-700">{emptyText}</p>;
   }
@@ -23,7 +26,7 @@ export function ProductGrid({ products, headingLevel = 2, emptyText = NO_PRODUCT
     <ul role="list" className={gridClass(wide)}>
       {products.map((product) => (
         <li key={product._id}>
-          <ProductCard product={product} headingLevel={headingLevel} />
+          <ProductCard product={product} headingLevel={headingLevel} actions={renderActions?.(product)} />
         </li>
       ))}
     </ul>

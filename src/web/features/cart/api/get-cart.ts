@@ -1,0 +1,22 @@
+/** GET /api/cart: the customer's priced cart lines, held under the customer's query key. */
+import { queryOptions } from '@tanstack/react-query';
+import type { CartLine } from '#shared/schemas/cart';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { guestCartMergeSettled } from '#web/lib/guest-data.ts';
+import { customerQueryKey } from '#web/lib/session.ts';
+
+export async function getCart(signal?: AbortSignal): Promise<CartLine[]> {
+  // Just after login the guest cart is still being merged; reading before it answers would miss those lines.
+  await guestCartMergeSettled();
+  return apiRequest<CartLine[]>('/api/cart', { signal });
+}
+
+/** Keyed by the token too, so a new session reads its own cart (spec §4: reloaded when the token changes). */
+export const cartQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: [...customerQueryKey, 'cart', token],
+    queryFn: ({ signal }) => getCart(signal),
+    // The spec only logs a cart that fails to load (§8); the cart then shows empty.
+    meta: { quietErrors: true },
+    retry: false,
+  });

@@ -1,0 +1,24 @@
+/** The header's cart icon: a link to /cart with a badge counting the cart's lines, announced as 'Cart, 2 items'. */
+import { Link } from 'react-router';
+import { ShoppingCart } from 'lucide-react';
+import { paths } from '#web/config/paths.ts';
+
+export function CartLink({ count }: { count: number }) {
+  const label = `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+  return (
+    <Link
+      to={paths.cart.getHref()}
+      aria-label={label}
+      className="relative inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-stone-800 hover:bg-cream-100"
+    >
+      <ShoppingCart aria-hidden="true" className="size-5" />
+      <span>Cart</span>
+      <span
+        aria-hidden="true"
+        className="inline-flex min-w-6 items-center justify-center rounded-full bg-buy px-1.5 text-xs font-bold text-white tabular-nums"
+      >
+        {count}
+      </span>
+    </Link>
+  );
+}

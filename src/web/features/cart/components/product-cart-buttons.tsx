@@ -1,0 +1,45 @@
+/** A product card's buttons: 'Add to Cart' and 'Buy Now', or an 'Already in Cart' link to the cart. */
+import { Link } from 'react-router';
+import { isInCart } from '#shared/cart-rules';
+import { QUANTITY_MIN } from '#shared/constants';
+import type { Product } from '#shared/schemas/product';
+import { Button, buttonStyles } from '#web/components/ui/button.tsx';
+import { paths } from '#web/config/paths.ts';
+import type { Cart } from '../hooks/use-cart.ts';
+import { useAddToCart } from '../hooks/use-add-to-cart.tsx';
+
+export function ProductCartButtons({ product, cart }: { product: Product; cart: Cart }) {
+  const { add, dialog } = useAddToCart(cart);
+  const selectedWeight = product.weights[0]?.label ?? '';
+
+  if (isInCart(cart.lines, product._id)) {
+    return (
+      <Link to={paths.cart.getHref()} className={buttonStyles({ variant: 'secondary', size: 'sm', className: 'flex-1' })}>
+        Already in Cart
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="flex-1"
+        aria-label={`Add to Cart: ${product.name}`}
+        onClick={() => add({ product, qty: QUANTITY_MIN, selectedWeight, buyNow: false })}
+      >
+        Add to Cart
+      </Button>
+      <Button
+        variant="buy"
+        size="sm"
+        className="flex-1"
+        aria-label={`Buy Now: ${product.name}`}
+        onClick={() => add({ product, qty: QUANTITY_MIN, selectedWeight, buyNow: true })}
+      >
+        Buy Now
+      </Button>
+      {dialog}
+    </>
+  );
+}

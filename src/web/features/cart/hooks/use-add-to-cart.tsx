@@ -1,0 +1,59 @@
+/**
+ * Add to Cart and Buy Now for any button: an anonymous visitor is first asked to log in or continue as a
+ * guest (the lazy dialog this hook renders), then the product is added and, for Buy Now, the cart opens.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { isInCart } from '#shared/cart-rules';
+import type { Product } from '#shared/schemas/product';
+import { paths } from '#web/config/paths.ts';
+import { guestCart } from '#web/lib/guest-cart.ts';
+import type { GuestChoice } from '../components/guest-dialog.tsx';
+import type { Cart } from './use-cart.ts';
+
+const GuestDialog = lazy(() => import('../components/guest-dialog.tsx'));
+
+export interface AddRequest {
+  product: Product;
+  qty: number;
+  selectedWeight: string;
+  /** Buy Now: adds only when the product is not in the cart, then goes to /cart. */
+  buyNow: boolean;
+}
+
+export function useAddToCart(cart: Cart) {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [waiting, setWaiting] = useState<AddRequest | null>(null);
+
+  const perform = (request: AddRequest) => {
+    const { product, qty, selectedWeight, buyNow } = request;
+    if (!buyNow || !isInCart(cart.lines, product._id)) cart.change({ type: 'add', product, qty, selectedWeight });
+    if (buyNow) void navigate(paths.cart.getHref());
+  };
+
+  const add = (request: AddRequest) => {
+    if (cart.currentMode() === 'anonymous') setWaiting(request);
+    else perform(request);
+  };
+
+  const onDialogClose = (choice: GuestChoice) => {
+    const request = waiting;
+    setWaiting(null);
+    if (!request) return;
+    if (choice === 'guest') {
+      guestCart.setGuest(true);
+      perform(request);
+    } else if (choice === 'login') {
+      void navigate(paths.login.getHref(pathname + search));
+    }
+  };
+
+  const dialog = waiting ? (
+    <Suspense fallback={null}>
+      <GuestDialog onClose={onDialogClose} />
+    </Suspense>
+  ) : null;
+
+  return { add, dialog };
+}
