@@ -25,9 +25,12 @@ const pages: { name: string; url: string; allowedConsoleError?: RegExp }[] = [
 
 /** The WCAG 2.2 A and AA violations axe finds on the page as it is now, one line each. */
 async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   return results.violations.map(
-    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
   );
 }
 
@@ -58,6 +61,39 @@ for (const width of [1280, 375]) {
       await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
       await accountMenuButton(page).click();
       await expect(page.getByRole('menu')).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test('the guest popup has no WCAG A or AA violations', async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/product?category=Nuts');
+      await page.getByRole('button', { name: 'Add to Cart: Roasted Cashew Nuts' }).click();
+      await expect(page.getByRole('dialog', { name: 'Login or Continue as Guest' })).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test('the cart, with a line, an unavailable line and the empty-cart alert, has no WCAG A or AA violations', async ({
+      page,
+    }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.addInitScript(() => {
+        localStorage.setItem('isGuest', 'true');
+        localStorage.setItem(
+          'guestCart',
+          JSON.stringify([
+            { _id: 'roasted-cashew-nuts', qty: 2, selectedWeight: '500g' },
+            { _id: 'sea-salt-roasted-almonds', qty: 1, selectedWeight: '3kg' },
+          ]),
+        );
+      });
+      await page.goto('/cart');
+      await expect(page.getByRole('heading', { level: 1, name: 'Your Cart' })).toBeVisible();
+      await expect(page.getByText(/Unavailable in this weight/)).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Remove All' }).click();
+      await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
       expect(await violations(page)).toEqual([]);
     });
 

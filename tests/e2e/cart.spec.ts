@@ -189,3 +189,41 @@ test.describe('customer cart', () => {
     });
   });
 });
+
+test.describe('unavailable lines', () => {
+  test('a guest line for a weight or product the shop no longer sells is shown unavailable, left out of totals and can be mended or removed', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      // Only on the first load: the test's own changes must survive the reload below.
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', 'yes');
+      localStorage.setItem('isGuest', 'true');
+      localStorage.setItem(
+        'guestCart',
+        JSON.stringify([
+          { _id: 'roasted-cashew-nuts', qty: 1, selectedWeight: '250g' },
+          { _id: 'sea-salt-roasted-almonds', qty: 2, selectedWeight: '3kg' },
+          { _id: 'discontinued-nuts', qty: 1, selectedWeight: '250g' },
+        ]),
+      );
+    });
+    await page.goto('/cart');
+    const almonds = cartLine(page, 'Sea Salt Roasted Almonds');
+    await expect(almonds).toContainText('Unavailable in this weight');
+    await expect(page.getByText('Unavailable: no longer sold.')).toBeVisible();
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
+    await expect(summary(page)).toContainText('Your Savings£2.00');
+    await expect(summary(page)).toContainText('Total£4.19');
+
+    await almonds.getByLabel('Weight').selectOption('500g');
+    await expect(almonds).toContainText('£15.58');
+    await expect(summary(page)).toContainText('Total£19.77');
+
+    await page.getByRole('button', { name: 'Remove A product no longer sold' }).click();
+    await expect(page.getByText('Unavailable: no longer sold.')).toBeHidden();
+    await page.reload();
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 items');
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
+  });
+});

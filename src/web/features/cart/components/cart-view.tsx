@@ -84,7 +84,7 @@ export function CartView({ cart }: { cart: Cart }) {
 function CartLineRow({ line, cart }: { line: CartLine; cart: Cart }) {
   const selectId = useId();
   const { product } = line;
-  const name = product?.name ?? line.name;
+  const name = product?.name || line.name || 'A product no longer sold';
   const weightKnown = product?.weights.some((weight) => weight.label === line.selectedWeight) ?? false;
 
   return (
@@ -101,7 +101,7 @@ function CartLineRow({ line, cart }: { line: CartLine; cart: Cart }) {
               {name}
             </Link>
           ) : (
-            name || 'A product no longer sold'
+            name
           )}
         </h3>
         {!line.available && (
@@ -153,7 +153,7 @@ function CartLineRow({ line, cart }: { line: CartLine; cart: Cart }) {
         </p>
         <button
           type="button"
-          aria-label={`Remove ${name || 'this line'}`}
+          aria-label={`Remove ${name}`}
           onClick={() => cart.change({ type: 'remove', productId: line._id, qtyToRemove: line.qty })}
           className={buttonStyles({ variant: 'ghost', size: 'sm' })}
         >
