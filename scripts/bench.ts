@@ -1,16 +1,25 @@
 /**
- * `npm run bench`: builds the shop fresh for production, then
- * 1. GET /api/products on the shop exactly as shipped (`npm start`, NODE_ENV=production, LOG_LEVEL at its
- *    default) against a bare Fastify server answering the same bytes from memory, each in a process of its
+ * `npm run bench [catalog] [cart] [home-js]` (all three when none is named): builds the shop fresh for
+ * production, then
+ * 1. catalog: GET /api/products on the shop exactly as shipped (`npm start`, NODE_ENV=production, LOG_LEVEL at
+ *    its default) against a bare Fastify server answering the same bytes from memory, each in a process of its
  *    own, as browsers ask (`br, gzip`) and without compression, in alternating rounds, median and spread;
- * 2. the home page's first-load JS in that build against its 120 KB gzip budget.
+ * 2. cart: POST /api/cart/add and GET /api/cart for many logged-in customers, on PGlite and on PostgreSQL,
+ *    against the same server's GET /healthz (one `select 1` through the same database client);
+ * 3. home-js: the home page's first-load JS in that build against its 120 KB gzip budget.
  * The load generator shares the machine's two cores, so only ratios within one run mean anything.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { hash as argon2Hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../src/server/db/client.ts';
+import { cartLines, products, productWeights, users } from '../src/server/db/schema.ts';
 import { reportHomeFirstLoadJs } from './lib/home-js.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -18,6 +27,31 @@ const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const connections = 50;
 const RATIO_TARGET = 0.8;
+const SECTIONS = ['catalog', 'cart', 'home-js'] as const;
+type Section = (typeof SECTIONS)[number];
+
+/**
+ * The shop as shipped, in a process of its own. Production refuses to start without JWT_SECRET, so each run
+ * gets a fresh one. Logs go to a pipe that is drained, as under a process manager, so writing them costs what
+ * it costs live.
+ */
+function startShop(port: number, settings: NodeJS.ProcessEnv): ChildProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    ...settings,
+  };
+  delete env.LOG_LEVEL;
+  const shop = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  shop.stdout?.resume();
+  return shop;
+}
 
 async function waitFor(url: string, child: ChildProcess) {
   for (let attempt = 0; attempt < 600; attempt++) {
@@ -60,11 +94,7 @@ async function benchCatalog(): Promise<boolean> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'roast-bench-'));
   const port = 3300;
   const referencePort = port + 1;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' };
-  delete env.LOG_LEVEL;
-  // Logs go to a pipe that is drained, as under a process manager, so writing them costs what it costs live.
-  const shop = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-  shop.stdout?.resume();
+  const shop = startShop(port, { DATA_DIR: dataDir });
   let reference: ChildProcess | undefined;
   try {
     const url = `http://127.0.0.1:${port}/api/products`;
@@ -124,9 +154,246 @@ async function benchCatalog(): Promise<boolean> {
   }
 }
 
+/** Cart section settings: many customers, a few lines each, as a busy shop would have. */
+const CART_CUSTOMERS = Number(process.env.BENCH_CART_CUSTOMERS ?? 200);
+const CART_LINES_PER_CUSTOMER = 3;
+const CART_PORT = 3400;
+const BENCH_PASSWORD = 'bench-password-not-secret';
+const postgresServerUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/test';
+
+interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
+/** A load that rotates through customers' tokens, one per request, across all 50 connections. */
+async function loadAsCustomers(
+  baseUrl: string,
+  tokens: string[],
+  nextRequest: (requestIndex: number) => LoadRequest,
+  duration: number,
+): Promise<Round> {
+  let requestIndex = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const index = requestIndex++;
+          const { method, path: requestPath, body } = nextRequest(index);
+          const headers = { ...request.headers, authorization: `Bearer ${tokens[index % tokens.length]}` };
+          if (body !== undefined) headers['content-type'] = 'application/json';
+          return { ...request, method, path: requestPath, headers, ...(body === undefined ? {} : { body }) };
+        },
+      },
+    ],
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${baseUrl}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+}
+
+/** Runs `work` with at most `limit` of them in flight. */
+async function inBatches<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+    }),
+  );
+}
+
+interface CartChoice {
+  _id: string;
+  selectedWeight: string;
+}
+
+/**
+ * Verified customers, each with a cart of a few lines, written straight into the database before the shop starts
+ * (for PGlite the server will hold the folder's lock, so nothing else may open it then). Migrates and seeds the
+ * catalog first, as the shop would. The lines are the catalog's first products in their second weight.
+ */
+async function seedCustomers(target: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<{ emails: string[]; choices: CartChoice[] }> {
+  const handle = await openDatabase(target);
+  try {
+    await handle.prepare();
+    const firstProducts = await handle.db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .orderBy(asc(products.position), asc(products.name), asc(products.id))
+      .limit(CART_LINES_PER_CUSTOMER);
+    const secondWeights = await handle.db
+      .select({ productId: productWeights.productId, label: productWeights.label })
+      .from(productWeights)
+      .where(
+        and(
+          inArray(
+            productWeights.productId,
+            firstProducts.map((product) => product.id),
+          ),
+          eq(productWeights.position, 1),
+        ),
+      );
+    const choices = firstProducts.map((product) => ({
+      _id: product.id,
+      name: product.name,
+      selectedWeight: secondWeights.find((weight) => weight.productId === product.id)!.label,
+    }));
+
+    const passwordHash = await argon2Hash(BENCH_PASSWORD);
+    const customers = await handle.db
+      .insert(users)
+      .values(
+        Array.from({ length: CART_CUSTOMERS }, (_, index) => ({
+          name: `Bench Customer ${index + 1}`,
+          email: `bench-customer-${index + 1}@example.com`,
+          passwordHash,
+          verifiedAt: new Date(),
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    await handle.db.insert(cartLines).values(
+      customers.flatMap((customer) =>
+        choices.map((choice) => ({
+          userId: customer.id,
+          productId: choice._id,
+          selectedWeight: choice.selectedWeight,
+          qty: 1,
+          productName: choice.name,
+        })),
+      ),
+    );
+    return {
+      emails: customers.map((customer) => customer.email),
+      choices: choices.map(({ _id, selectedWeight }) => ({ _id, selectedWeight })),
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const admin = new pg.Client({ connectionString: postgresServerUrl, connectionTimeoutMillis: 2_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(
+      `\nPostgreSQL at ${postgresServerUrl} did not answer (${(error as Error).message}): cart on PostgreSQL skipped`,
+    );
+    return undefined;
+  }
+  const name = `roast_bench_${randomBytes(6).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresServerUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: postgresServerUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function benchCartOn(engine: 'PGlite' | 'PostgreSQL'): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'roast-bench-cart-'));
+  const database = engine === 'PostgreSQL' ? await createBenchDatabase() : undefined;
+  if (engine === 'PostgreSQL' && !database) return;
+  let shop: ChildProcess | undefined;
+  try {
+    const { emails, choices } = await seedCustomers({ dataDir, ...(database ? { databaseUrl: database.url } : {}) });
+    // Logins go through the API, so the tokens are the shop's own; the rate limits are raised for the bench.
+    shop = startShop(CART_PORT, { DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', RATE_LIMIT_FACTOR: '10000' });
+    const baseUrl = `http://127.0.0.1:${CART_PORT}`;
+    await waitFor(`${baseUrl}/healthz`, shop);
+    const tokens: string[] = [];
+    await inBatches(emails, 8, async (email) => {
+      const response = await fetch(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+      });
+      if (!response.ok) throw new Error(`login of ${email}: ${response.status} ${await response.text()}`);
+      tokens.push(((await response.json()) as { token: string }).token);
+    });
+
+    // Adds go to lines the customers already have, so every cart keeps its size while quantities grow (to 99).
+    const addBodies = choices.map((choice) => JSON.stringify({ ...choice, qty: 1 }));
+    const loads = {
+      'POST /api/cart/add': (duration: number) =>
+        loadAsCustomers(
+          baseUrl,
+          tokens,
+          (index) => ({ method: 'POST', path: '/api/cart/add', body: addBodies[index % addBodies.length]! }),
+          duration,
+        ),
+      'GET /api/cart': (duration: number) =>
+        loadAsCustomers(baseUrl, tokens, () => ({ method: 'GET', path: '/api/cart' }), duration),
+      'GET /healthz (reference)': (duration: number) => load(`${baseUrl}/healthz`, {}, duration),
+    };
+    const names = Object.keys(loads) as (keyof typeof loads)[];
+    console.log(
+      `\nCart on ${engine}: ${CART_CUSTOMERS} customers with ${CART_LINES_PER_CUSTOMER} lines each, tokens rotating per request, ${connections} connections, ${rounds} alternating rounds of ${durationSeconds}s`,
+    );
+    for (const name of names) await loads[name](2);
+    const figures = new Map<string, Round[]>(names.map((name) => [name, []]));
+    for (let round = 0; round < rounds; round++) {
+      for (const name of names) figures.get(name)!.push(await loads[name](durationSeconds));
+    }
+    const reference = figures.get('GET /healthz (reference)')!;
+    console.log('  (ratios: each round against /healthz in the same round, median; req/s higher and p99 lower is better)');
+    for (const name of names) {
+      const measured = figures.get(name)!;
+      const rps = measured.map((figure) => figure.requestsPerSecond);
+      const p99 = measured.map((figure) => figure.p99Ms);
+      let line = `  ${name.padEnd(26)} median ${median(rps).toFixed(0).padStart(6)} req/s (spread ${spread(rps)})   p99 median ${median(p99).toFixed(0).padStart(4)} ms`;
+      if (measured !== reference) {
+        const rpsRatio = median(
+          measured.map((figure, index) => figure.requestsPerSecond / reference[index]!.requestsPerSecond),
+        );
+        const p99Ratio = median(measured.map((figure, index) => figure.p99Ms / Math.max(reference[index]!.p99Ms, 1)));
+        line += `   vs reference: req/s ×${rpsRatio.toFixed(2)}, p99 ×${p99Ratio.toFixed(2)}`;
+      }
+      console.log(line);
+    }
+  } finally {
+    await stop(shop);
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The cart has no target yet: its figures and ratios are printed for comparison between runs and engines. */
+async function benchCart(): Promise<boolean> {
+  await benchCartOn('PGlite');
+  await benchCartOn('PostgreSQL');
+  return true;
+}
+
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`Unknown bench section(s): ${unknown.join(', ')}. Sections: ${SECTIONS.join(', ')}.`);
+  process.exit(2);
+}
+const sections = new Set<Section>(requested.length > 0 ? (requested as Section[]) : SECTIONS);
+
 const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const catalogMet = await benchCatalog();
-console.log('');
-const jsMet = reportHomeFirstLoadJs();
-process.exitCode = catalogMet && jsMet ? 0 : 1;
+let allMet = true;
+if (sections.has('catalog')) allMet = (await benchCatalog()) && allMet;
+if (sections.has('cart')) allMet = (await benchCart()) && allMet;
+if (sections.has('home-js')) {
+  console.log('');
+  allMet = reportHomeFirstLoadJs() && allMet;
+}
+process.exitCode = allMet ? 0 : 1;

@@ -27,5 +27,12 @@ describe('money', () => {
     expect(offerPricePence(699)).toBe(419);
     expect(offerPricePence(1299)).toBe(779);
     expect(offerPricePence(1000)).toBe(600);
+    // Every MRP up to £1,000: at most 60% of it, and less than a penny under (no binary-fraction slip).
+    const wrong: number[] = [];
+    for (let mrpPence = 1; mrpPence <= 100_000; mrpPence += 1) {
+      const offer = offerPricePence(mrpPence);
+      if (!Number.isInteger(offer) || offer * 10 > mrpPence * 6 || (offer + 1) * 10 <= mrpPence * 6) wrong.push(mrpPence);
+    }
+    expect(wrong).toEqual([]);
   });
 });

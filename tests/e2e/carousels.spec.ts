@@ -1,5 +1,5 @@
 /** The carousels' sizes, the banner's rotation, and a home page that does not jump while images load. */
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /** Product cards lying wholly inside the carousel's viewport, i.e. the cards a shopper sees at once. */
@@ -36,29 +36,132 @@ for (const [width, expected] of [
   });
 }
 
-test('the banner turns to the next slide by itself after about five seconds, and loops', async ({ page }) => {
+/** The spec's five seconds between banner slides. */
+const AUTOPLAY_MS = 5_000;
+/** Long enough for Embla's scroll from one slide to the next to finish (it takes well under a second). */
+const SETTLE_MS = 1_000;
+const BANNER_LABELS = ['1 of 3', '2 of 3', '3 of 3'];
+
+/** The label of the banner slide whose left edge lines up with the viewport's: the one a shopper sees. */
+async function slideInView(banner: Locator): Promise<string | undefined> {
+  const viewport = await banner.locator('> div').first().boundingBox();
+  const slides = await banner.getByRole('group').evaluateAll((groups) =>
+    groups.map((group) => ({ label: group.getAttribute('aria-label'), x: group.getBoundingClientRect().x })),
+  );
+  return slides.find((slide) => viewport && Math.abs(slide.x - viewport.x) < 2)?.label ?? undefined;
+}
+
+/** The label `steps` slides after `label`, going round as the banner loops. */
+function slideAfter(label: string | undefined, steps = 1): string | undefined {
+  const index = BANNER_LABELS.indexOf(label ?? '');
+  return index === -1 ? undefined : BANNER_LABELS[(index + steps) % BANNER_LABELS.length];
+}
+
+/**
+ * Opens the home page on Playwright's fake clock, waits until Embla drives the banner, then stops the clock.
+ * From there only the test moves time (`runFor`): the five-second waits cost nothing, and a slow moment on
+ * a loaded machine can neither move a slide behind the test's back nor make it wait too little.
+ */
+async function openHomeOnPausedClock(page: Page): Promise<Locator> {
+  await page.clock.install();
   await page.goto('/');
   const banner = page.getByRole('region', { name: 'Featured products' });
-  const slideInView = async () => {
-    const viewport = await banner.locator('> div').first().boundingBox();
-    const slides = await banner.getByRole('group').evaluateAll((groups) =>
-      groups.map((group) => ({ label: group.getAttribute('aria-label'), x: group.getBoundingClientRect().x })),
-    );
-    return slides.find((slide) => viewport && Math.abs(slide.x - viewport.x) < 2)?.label;
-  };
-  await expect.poll(slideInView).toBe('1 of 3');
-  const started = Date.now();
-  await expect.poll(slideInView, { timeout: 9000 }).toBe('2 of 3');
-  // Autoplay waits its 5,000 ms before moving; the poll's own step adds up to a second.
-  expect(Date.now() - started).toBeGreaterThan(3500);
+  await expect(banner.getByRole('group', { name: '1 of 3' })).toBeVisible();
+  // The arrows work once Embla has taken over (decision 011); autoplay starts at the same moment.
+  await expect(banner.getByRole('button', { name: 'Next slide' })).toBeEnabled();
+  // The clock runs on while this call travels, so it pauses a little ahead and lets a slide that happened to
+  // be moving then come to rest.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
+  await page.clock.runFor(SETTLE_MS);
+  return banner;
+}
 
-  // Infinite loop: forward from the last slide comes back to the first.
-  await banner.getByRole('button', { name: 'Stop automatic slide show' }).click();
+/** While the banner rotates by itself its slides are not announced (aria-live off), so this shows it runs. */
+const slidesLiveRegion = (banner: Locator) => banner.locator('[aria-live]');
+
+// NOTE: autoplay is started and stopped by a React effect. After a focus, blur or key press (discrete
+// events) React runs that effect before the event's call returns; after a pointer move it runs a moment
+// later. Each `runFor` below therefore follows a discrete event, so the clock never moves before autoplay
+// has been told what to do.
+
+test('the banner turns to the next slide by itself every five seconds, holds while the pointer or focus is on it, and loops', async ({
+  page,
+}) => {
+  const banner = await openHomeOnPausedClock(page);
   const next = banner.getByRole('button', { name: 'Next slide' });
-  for (const label of ['3 of 3', '1 of 3']) {
-    await next.click();
-    await expect.poll(slideInView).toBe(label);
+  const first = await slideInView(banner);
+  expect(BANNER_LABELS).toContain(first);
+
+  // The pointer resting on the banner holds it. (Focusing and leaving a button only makes React settle.)
+  // Two intervals, not three: a banner that kept turning would be back where it started after three.
+  await banner.hover();
+  await expect(slidesLiveRegion(banner)).toHaveAttribute('aria-live', 'polite');
+  await next.focus();
+  await next.blur();
+  await page.clock.runFor(2 * AUTOPLAY_MS + SETTLE_MS);
+  expect(await slideInView(banner), 'while the pointer is on the banner').toBe(first);
+
+  // So does keyboard focus inside it, with the pointer gone.
+  await page.mouse.move(0, 0);
+  await expect(slidesLiveRegion(banner)).toHaveAttribute('aria-live', 'off');
+  await next.focus();
+  await page.clock.runFor(2 * AUTOPLAY_MS + SETTLE_MS);
+  expect(await slideInView(banner), 'while focus is in the banner').toBe(first);
+
+  // Leaving starts the five seconds afresh: nothing moves before they are up, the next slide comes after.
+  await next.blur();
+  await page.clock.runFor(AUTOPLAY_MS - 500);
+  expect(await slideInView(banner), 'half a second before five seconds').toBe(first);
+  await page.clock.runFor(500 + SETTLE_MS);
+  expect(await slideInView(banner), 'after five seconds').toBe(slideAfter(first));
+
+  // Once round the loop: after the last slide comes the first again.
+  for (const steps of [2, 3]) {
+    await page.clock.runFor(AUTOPLAY_MS);
+    expect(await slideInView(banner)).toBe(slideAfter(first, steps));
   }
+
+  // The arrow loops as well: forward from the last slide is the first, not a dead end.
+  for (let click = 1; click <= BANNER_LABELS.length; click += 1) {
+    await expect(next).toBeEnabled();
+    await next.click();
+    await page.clock.runFor(SETTLE_MS);
+    expect(await slideInView(banner), `after ${click} click(s) on Next`).toBe(slideAfter(first, click));
+  }
+});
+
+test('the slide show can be stopped, holds its slide while stopped, and can be started again', async ({ page }) => {
+  const banner = await openHomeOnPausedClock(page);
+  // One button, named for what it will do.
+  const stop = banner.getByRole('button', { name: 'Stop automatic slide show' });
+  const start = banner.getByRole('button', { name: 'Start automatic slide show' });
+
+  // From the keyboard, then focus leaves: nothing but the button can then be what holds the slide.
+  await stop.press('Enter');
+  await expect(start).toBeVisible();
+  await start.blur();
+  const stoppedAt = await slideInView(banner);
+  expect(BANNER_LABELS).toContain(stoppedAt);
+  for (let interval = 1; interval <= 3; interval += 1) {
+    await page.clock.runFor(AUTOPLAY_MS + SETTLE_MS);
+    expect(await slideInView(banner), `after ${interval} interval(s) stopped`).toBe(stoppedAt);
+  }
+
+  await start.press('Enter');
+  await expect(stop).toBeVisible();
+  await stop.blur();
+  await expect(slidesLiveRegion(banner)).toHaveAttribute('aria-live', 'off');
+  await page.clock.runFor(AUTOPLAY_MS + SETTLE_MS);
+  expect(await slideInView(banner), 'five seconds after starting').toBe(slideAfter(stoppedAt));
+});
+
+test('for a shopper who asks for reduced motion the slide show starts stopped', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const banner = await openHomeOnPausedClock(page);
+  await expect(banner.getByRole('button', { name: 'Start automatic slide show' })).toBeVisible();
+  const shown = await slideInView(banner);
+  await page.clock.runFor(2 * AUTOPLAY_MS + SETTLE_MS);
+  expect(await slideInView(banner)).toBe(shown);
 });
 
 test('the home page does not shift while images and deferred parts arrive', async ({ page }) => {

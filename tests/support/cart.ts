@@ -1,7 +1,7 @@
 /** A customer's view of the cart API for tests: each call injects one request with the customer's token. */
 import type { LightMyRequestResponse } from 'fastify';
 import { CartLinesSchema, type CartLine } from '../../src/shared/schemas/cart.ts';
-import { bearer } from './accounts.ts';
+import { bearer, createCustomer } from './accounts.ts';
 import type { TestApp } from './build-test-app.ts';
 
 export interface CartCall {
@@ -44,3 +44,9 @@ export const summary = (line: CartLine) => ({
   price: line.price,
   available: line.available,
 });
+
+/** The cart of a new verified customer, made straight in the database. */
+export async function newCustomerCart(testApp: TestApp) {
+  const customer = await createCustomer(testApp);
+  return cartOf(testApp, customer.token);
+}

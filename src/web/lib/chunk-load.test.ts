@@ -8,12 +8,30 @@ describe('loadChunkWithTimeout', () => {
     await expect(loadChunkWithTimeout(() => Promise.resolve('module'), 1000)).resolves.toBe('module');
   });
 
-  it('rejects with a ChunkLoadError when the chunk hangs past the time-out', async () => {
+  it('rejects with a ChunkLoadError when the chunk hangs past the time-out, and not before', async () => {
     vi.useFakeTimers();
-    const loading = loadChunkWithTimeout(() => new Promise<never>(() => undefined), 120_000);
-    const assertion = expect(loading).rejects.toBeInstanceOf(ChunkLoadError);
-    await vi.advanceTimersByTimeAsync(120_000);
-    await assertion;
+    let outcome: unknown = 'pending';
+    loadChunkWithTimeout(() => new Promise<never>(() => undefined), 120_000).catch((error: unknown) => (outcome = error));
+    await vi.advanceTimersByTimeAsync(119_999);
+    expect(outcome).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome).toBeInstanceOf(ChunkLoadError);
+    expect((outcome as Error).message).toBe('Loading part of the page took longer than 120 seconds.');
+  });
+
+  it('waits the spec’s 120 seconds when given no time-out', async () => {
+    vi.useFakeTimers();
+    let outcome: unknown = 'pending';
+    loadChunkWithTimeout(() => new Promise<never>(() => undefined)).catch((error: unknown) => (outcome = error));
+    await vi.advanceTimersByTimeAsync(119_999);
+    expect(outcome).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome).toBeInstanceOf(ChunkLoadError);
+  });
+
+  it('passes a chunk’s own load error through unchanged', async () => {
+    const failure = new TypeError('Failed to fetch dynamically imported module: https://shop/assets/home-abc.js');
+    await expect(loadChunkWithTimeout(() => Promise.reject(failure), 1000)).rejects.toBe(failure);
   });
 });
 

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartMessages } from '../../../src/server/routes/api/cart/index.ts';
 import { cartTotals } from '../../../src/shared/cart-rules.ts';
 import { poundsToPence } from '../../../src/shared/money.ts';
-import { createCustomer } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { cartOf, summary } from '../../support/cart.ts';
+import { newCustomerCart, summary } from '../../support/cart.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -13,10 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp?.close());
 
-async function newCart() {
-  const customer = await createCustomer(testApp);
-  return cartOf(testApp, customer.token);
-}
+const newCart = () => newCustomerCart(testApp);
 
 describe('GET /api/cart', () => {
   it('answers an empty list for a new customer', async () => {

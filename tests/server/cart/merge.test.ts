@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeCarts } from '../../../src/shared/cart-rules.ts';
 import type { StoredCartLine } from '../../../src/shared/schemas/cart.ts';
-import { createCustomer } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { cartOf, summary } from '../../support/cart.ts';
+import { newCustomerCart, summary } from '../../support/cart.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -12,10 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp?.close());
 
-async function newCart() {
-  const customer = await createCustomer(testApp);
-  return cartOf(testApp, customer.token);
-}
+const newCart = () => newCustomerCart(testApp);
 
 const stored = (lines: { _id: string; qty: number; selectedWeight: string }[]): StoredCartLine[] =>
   lines.map(({ _id, qty, selectedWeight }) => ({ _id, qty, selectedWeight }));

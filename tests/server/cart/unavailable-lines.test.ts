@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartTotals } from '../../../src/shared/cart-rules.ts';
-import { createCustomer } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { cartOf, summary } from '../../support/cart.ts';
+import { newCustomerCart, summary } from '../../support/cart.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -11,10 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp?.close());
 
-async function newCart() {
-  const customer = await createCustomer(testApp);
-  return cartOf(testApp, customer.token);
-}
+const newCart = () => newCustomerCart(testApp);
 
 describe('a line the catalog can no longer sell', () => {
   it('shows a product that has left the catalog as unavailable, by its last name, out of every total', async () => {

@@ -2,7 +2,7 @@
  * Adds `app.auth` (password hashing, session tokens, keyed hashes for signup codes), `request.customer`, and
  * `app.requireCustomer`, the hook a route names to admit only a logged-in customer (decision 023).
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -71,7 +71,8 @@ export default fp<AuthPluginOptions>(
         );
       }
     }
-    const sessionKey = new TextEncoder().encode(secret);
+    // A KeyObject made once: given raw bytes, jose imports the key again on every sign and verify.
+    const sessionKey = createSecretKey(Buffer.from(secret, 'utf8'));
     // A separate key for codes, so the session key is never used for anything else.
     const codeKey = createHmac('sha256', secret).update('signup-code-key').digest();
     // Hashed once at start-up: verifying against it costs what a real check costs.
