@@ -9,7 +9,8 @@ const brotli = readFileSync(`${process.argv[2]}.br`);
 const app = Fastify({ logger: false });
 app.get('/api/products', (request, reply) => {
   reply.type('application/json; charset=utf-8');
-  if (/\bbr\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'br').send(brotli);
+  if (/\bbr\b/.test(request.headers['accept-encoding'] ?? ''))
+    return reply.header('content-encoding', 'br').send(brotli);
   return reply.send(bytes);
 });
 const address = await app.listen({ port: Number(process.argv[3] ?? 0), host: '127.0.0.1' });

@@ -79,7 +79,8 @@ interface Round {
 
 async function load(url: string, headers: Record<string, string>, duration: number): Promise<Round> {
   const result = await autocannon({ url, connections, duration, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
 }
 
@@ -106,10 +107,14 @@ async function benchCatalog(): Promise<boolean> {
     const bytesFile = path.join(dataDir, 'products.json');
     await writeFile(bytesFile, bytes);
     await writeFile(`${bytesFile}.br`, brotli);
-    reference = spawn(process.execPath, [path.join(root, 'scripts/bench-reference-server.mjs'), bytesFile, String(referencePort)], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    reference = spawn(
+      process.execPath,
+      [path.join(root, 'scripts/bench-reference-server.mjs'), bytesFile, String(referencePort)],
+      {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     const referenceUrl = `http://127.0.0.1:${referencePort}/api/products`;
     await waitFor(referenceUrl, reference);
 
@@ -118,7 +123,9 @@ async function benchCatalog(): Promise<boolean> {
       ['as browsers ask (accept-encoding: br, gzip)', { 'accept-encoding': 'br, gzip' }],
       ['uncompressed', {}],
     ] as const) {
-      console.log(`\nGET /api/products ${label}: ${connections} connections, ${rounds} alternating rounds of ${durationSeconds}s`);
+      console.log(
+        `\nGET /api/products ${label}: ${connections} connections, ${rounds} alternating rounds of ${durationSeconds}s`,
+      );
       // A short warm-up so JIT and caches settle before the measured rounds.
       await load(url, headers, 2);
       await load(referenceUrl, headers, 2);
@@ -138,7 +145,9 @@ async function benchCatalog(): Promise<boolean> {
       };
       row('Roast & Co. server, as shipped', shopRounds);
       row('bare Fastify, same bytes (reference)', bareRounds);
-      const ratios = shopRounds.map((shopRound, index) => shopRound.requestsPerSecond / bareRounds[index]!.requestsPerSecond);
+      const ratios = shopRounds.map(
+        (shopRound, index) => shopRound.requestsPerSecond / bareRounds[index]!.requestsPerSecond,
+      );
       const ratio = median(ratios);
       const met = ratio >= RATIO_TARGET;
       allMet &&= met;
@@ -350,7 +359,9 @@ async function benchCartOn(engine: 'PGlite' | 'PostgreSQL'): Promise<void> {
       for (const name of names) figures.get(name)!.push(await loads[name](durationSeconds));
     }
     const reference = figures.get('GET /healthz (reference)')!;
-    console.log('  (ratios: each round against /healthz in the same round, median; req/s higher and p99 lower is better)');
+    console.log(
+      '  (ratios: each round against /healthz in the same round, median; req/s higher and p99 lower is better)',
+    );
     for (const name of names) {
       const measured = figures.get(name)!;
       const rps = measured.map((figure) => figure.requestsPerSecond);

@@ -14,11 +14,15 @@ const current = built !== undefined && built.sourceHash === sourceHash();
 
 if (!current) {
   if (canBuild) {
-    console.log(built ? 'The sources changed since the last build: building the shop…' : 'Building the shop (first start)…');
+    console.log(
+      built ? 'The sources changed since the last build: building the shop…' : 'Building the shop (first start)…',
+    );
     const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   } else if (built) {
-    console.warn('The sources differ from the build in dist/, and the dev dependencies to rebuild are not installed: serving the existing build.');
+    console.warn(
+      'The sources differ from the build in dist/, and the dev dependencies to rebuild are not installed: serving the existing build.',
+    );
   } else {
     console.error('No build in dist/. Run `npm run build` (it needs the dev dependencies), then `npm start`.');
     process.exit(1);

@@ -48,24 +48,34 @@ suites.push(run('home page first-load JS budget', process.execPath, ['scripts/ch
 
 // Browser, server and shared code each have their own config (no Node types in the browser, no DOM on the server).
 suites.push(run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
-suites.push(run('lint (import zones, hooks) and format', ...npx(['biome', 'lint', '.'])));
+suites.push(run('lint (import zones, hooks) and format', ...npx(['biome', 'ci', '.'])));
 suites.push(run('unit and API tests on PGlite', ...npx(['vitest', 'run']), { TEST_DATABASE_URL: '' }));
 
 const explicitUrl = process.env.TEST_DATABASE_URL;
 const postgresUrl = explicitUrl || defaultPostgresUrl;
 if (await postgresReachable(postgresUrl)) {
-  suites.push(run('API tests on PostgreSQL', ...npx(['vitest', 'run', '--project', 'server']), { TEST_DATABASE_URL: postgresUrl }));
+  suites.push(
+    run('API tests on PostgreSQL', ...npx(['vitest', 'run', '--project', 'server']), {
+      TEST_DATABASE_URL: postgresUrl,
+    }),
+  );
 } else if (explicitUrl || process.env.REQUIRE_POSTGRES === '1') {
-  console.error(`${explicitUrl ? 'TEST_DATABASE_URL is set' : 'REQUIRE_POSTGRES=1'} but ${postgresUrl} does not answer.`);
+  console.error(
+    `${explicitUrl ? 'TEST_DATABASE_URL is set' : 'REQUIRE_POSTGRES=1'} but ${postgresUrl} does not answer.`,
+  );
   suites.push(Promise.resolve({ name: 'API tests on PostgreSQL', status: 'FAILED', seconds: '0' }));
 } else {
-  skipped.push(`API tests on PostgreSQL: no server answers at ${defaultPostgresUrl} (set TEST_DATABASE_URL to run them)`);
+  skipped.push(
+    `API tests on PostgreSQL: no server answers at ${defaultPostgresUrl} (set TEST_DATABASE_URL to run them)`,
+  );
 }
 
 if (existsSync(chromePath)) {
   suites.push(run('end-to-end tests in Chromium', ...npx(['playwright', 'test']), { CHROME_PATH: chromePath }));
 } else if (process.env.REQUIRE_E2E === '1') {
-  console.error(`REQUIRE_E2E=1 but no Chromium at ${chromePath} (install it: apt-get install -y chromium, or set CHROME_PATH).`);
+  console.error(
+    `REQUIRE_E2E=1 but no Chromium at ${chromePath} (install it: apt-get install -y chromium, or set CHROME_PATH).`,
+  );
   suites.push(Promise.resolve({ name: 'end-to-end tests in Chromium', status: 'FAILED', seconds: '0' }));
 } else {
   skipped.push(`end-to-end tests: no Chromium at ${chromePath} (apt-get install -y chromium, or set CHROME_PATH)`);

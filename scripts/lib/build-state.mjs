@@ -12,7 +12,15 @@ export const distDir = path.join(root, 'dist');
 export const buildInfoPath = path.join(distDir, 'build-info.json');
 export const serverEntry = path.join(distDir, 'server/main.js');
 
-const buildInputs = ['src', 'public', 'index.html', 'vite.config.ts', 'vite.server.config.ts', 'package-lock.json', 'scripts/build.mjs'];
+const buildInputs = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'vite.server.config.ts',
+  'package-lock.json',
+  'scripts/build.mjs',
+];
 
 function filesUnder(entry) {
   const full = path.join(root, entry);
@@ -27,7 +35,11 @@ function filesUnder(entry) {
 export function sourceHash() {
   const hash = createHash('sha256');
   for (const file of buildInputs.flatMap(filesUnder)) {
-    hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

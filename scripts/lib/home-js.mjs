@@ -33,12 +33,19 @@ export function homeFirstLoadJs() {
       file,
       gzipBytes: gzipSync(content, { level: 9 }).length,
       brotliBytes: brotliCompressSync(content, {
-        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length },
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        },
       }).length,
     };
   });
   const total = (pick) => sized.reduce((sum, file) => sum + pick(file), 0);
-  return { files: sized, gzipKb: total((file) => file.gzipBytes) / 1024, brotliKb: total((file) => file.brotliBytes) / 1024 };
+  return {
+    files: sized,
+    gzipKb: total((file) => file.gzipBytes) / 1024,
+    brotliKb: total((file) => file.brotliBytes) / 1024,
+  };
 }
 
 /** Prints the table and returns whether the home page is within its budget (KB = 1,024 bytes, gzip). */
@@ -47,7 +54,9 @@ export function reportHomeFirstLoadJs() {
   console.log('First-load JS for the home page (as sent; KB = 1,024 bytes):');
   console.log(`  ${'file'.padEnd(44)} ${'gzip'.padStart(8)} ${'brotli'.padStart(8)}`);
   for (const file of files) {
-    console.log(`  ${file.file.padEnd(44)} ${(file.gzipBytes / 1024).toFixed(1).padStart(8)} ${(file.brotliBytes / 1024).toFixed(1).padStart(8)}`);
+    console.log(
+      `  ${file.file.padEnd(44)} ${(file.gzipBytes / 1024).toFixed(1).padStart(8)} ${(file.brotliBytes / 1024).toFixed(1).padStart(8)}`,
+    );
   }
   const met = gzipKb <= HOME_JS_BUDGET_KB;
   console.log(

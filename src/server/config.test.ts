@@ -80,6 +80,10 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://cache.example:6379',
       RATE_LIMIT_FACTOR: '2.5',
     });
-    expect(config).toMatchObject({ jwtSecret: secret, smtpUrl: 'smtp://user:pass@mail.example:587', rateLimitFactor: 2.5 });
+    expect(config).toMatchObject({
+      jwtSecret: secret,
+      smtpUrl: 'smtp://user:pass@mail.example:587',
+      rateLimitFactor: 2.5,
+    });
   });
 });

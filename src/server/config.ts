@@ -10,31 +10,50 @@ const optionalString = z
 /** Milliseconds, given as a whole number; 0 is refused, as it would switch the limit off. */
 const milliseconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PUBLIC_URL: optionalString.pipe(z.url().optional()),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
-  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
-  MAIL_FROM: optionalString.pipe(z.string().optional()).transform((value) => value ?? 'Roast & Co. <orders@roastandco.example>'),
-  SHOP_EMAIL: optionalString.pipe(z.email().optional()).transform((value) => value ?? 'hello@roastandco.example'),
-  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
-  RATE_LIMIT_FACTOR: optionalString.pipe(z.coerce.number<string>().positive('must be a number above 0').optional()),
-  // Limits on what a client may hold open (docs/decisions/019-connection-limits.md).
-  REQUEST_TIMEOUT_MS: milliseconds(30_000),
-  HEADERS_TIMEOUT_MS: milliseconds(10_000),
-  KEEP_ALIVE_TIMEOUT_MS: milliseconds(72_000),
-  SOCKET_IDLE_TIMEOUT_MS: milliseconds(60_000),
-  MAX_CONNECTIONS: z.coerce.number().int().positive().default(4096),
-}).refine((vars) => vars.HEADERS_TIMEOUT_MS <= vars.REQUEST_TIMEOUT_MS, {
-  path: ['HEADERS_TIMEOUT_MS'],
-  message: 'must not be longer than REQUEST_TIMEOUT_MS (the headers are part of the request)',
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PUBLIC_URL: optionalString.pipe(z.url().optional()),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+        .optional(),
+    ),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+    JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    MAIL_FROM: optionalString
+      .pipe(z.string().optional())
+      .transform((value) => value ?? 'Roast & Co. <orders@roastandco.example>'),
+    SHOP_EMAIL: optionalString.pipe(z.email().optional()).transform((value) => value ?? 'hello@roastandco.example'),
+    REDIS_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+        .optional(),
+    ),
+    RATE_LIMIT_FACTOR: optionalString.pipe(z.coerce.number<string>().positive('must be a number above 0').optional()),
+    // Limits on what a client may hold open (docs/decisions/019-connection-limits.md).
+    REQUEST_TIMEOUT_MS: milliseconds(30_000),
+    HEADERS_TIMEOUT_MS: milliseconds(10_000),
+    KEEP_ALIVE_TIMEOUT_MS: milliseconds(72_000),
+    SOCKET_IDLE_TIMEOUT_MS: milliseconds(60_000),
+    MAX_CONNECTIONS: z.coerce.number().int().positive().default(4096),
+  })
+  .refine((vars) => vars.HEADERS_TIMEOUT_MS <= vars.REQUEST_TIMEOUT_MS, {
+    path: ['HEADERS_TIMEOUT_MS'],
+    message: 'must not be longer than REQUEST_TIMEOUT_MS (the headers are part of the request)',
+  });
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';

@@ -58,6 +58,8 @@ export function registerNotFoundHandler(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     request.log.info({ method: request.method, url: request.url }, 'no such route');
     if (app.servesWebApp && isPageRequest(request)) return reply.sendPage(404);
-    return withApiSecurityHeaders(reply).code(404).send({ message: 'Not found' } satisfies ApiError);
+    return withApiSecurityHeaders(reply)
+      .code(404)
+      .send({ message: 'Not found' } satisfies ApiError);
   });
 }

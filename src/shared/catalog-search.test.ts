@@ -22,7 +22,12 @@ function product(overrides: Partial<Product>): Product {
 const products = [
   product({ _id: 'cashew', name: 'Roasted Cashew Nuts', category: 'Nuts', description: 'Buttery and crisp.' }),
   product({ _id: 'pumpkin', name: 'Roasted Pumpkin Seeds', category: 'Seeds', description: 'Toasted pepitas.' }),
-  product({ _id: 'raisins', name: 'Jumbo Flame Raisins', category: 'Dry Fruits', description: 'Plump and sweet, crème de la crème.' }),
+  product({
+    _id: 'raisins',
+    name: 'Jumbo Flame Raisins',
+    category: 'Dry Fruits',
+    description: 'Plump and sweet, crème de la crème.',
+  }),
 ];
 
 const ids = (list: Product[]) => list.map((item) => item._id);

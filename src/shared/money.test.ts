@@ -31,7 +31,8 @@ describe('money', () => {
     const wrong: number[] = [];
     for (let mrpPence = 1; mrpPence <= 100_000; mrpPence += 1) {
       const offer = offerPricePence(mrpPence);
-      if (!Number.isInteger(offer) || offer * 10 > mrpPence * 6 || (offer + 1) * 10 <= mrpPence * 6) wrong.push(mrpPence);
+      if (!Number.isInteger(offer) || offer * 10 > mrpPence * 6 || (offer + 1) * 10 <= mrpPence * 6)
+        wrong.push(mrpPence);
     }
     expect(wrong).toEqual([]);
   });

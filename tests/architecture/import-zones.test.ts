@@ -24,10 +24,20 @@ async function refusedImports(file: string, specifiers: string[]): Promise<strin
   const full = path.join(workspace, file);
   await mkdir(path.dirname(full), { recursive: true });
   const lines = specifiers.map((specifier, index) => `import { x${index} } from '${specifier}';`);
-  await writeFile(full, `${lines.join('\n')}\nexport const all = [${specifiers.map((_, index) => `x${index}`).join(', ')}];\n`);
+  await writeFile(
+    full,
+    `${lines.join('\n')}\nexport const all = [${specifiers.map((_, index) => `x${index}`).join(', ')}];\n`,
+  );
   const result = await promisify(execFile)(
     biome,
-    ['lint', '--vcs-enabled=false', '--reporter=json', '--max-diagnostics=100', '--only=style/noRestrictedImports', file],
+    [
+      'lint',
+      '--vcs-enabled=false',
+      '--reporter=json',
+      '--max-diagnostics=100',
+      '--only=style/noRestrictedImports',
+      file,
+    ],
     { cwd: workspace },
   ).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
   await rm(full);
@@ -42,24 +52,38 @@ async function refusedImports(file: string, specifiers: string[]): Promise<strin
 describe('import zones', () => {
   it('keep the server and Node out of browser code', async () => {
     expect(
-      await refusedImports('src/web/lib/probe.ts', ['#server/app', '../../server/app.ts', 'node:fs', '#shared/money', './api-client.ts']),
+      await refusedImports('src/web/lib/probe.ts', [
+        '#server/app',
+        '../../server/app.ts',
+        'node:fs',
+        '#shared/money',
+        './api-client.ts',
+      ]),
     ).toEqual(['#server/app', '../../server/app.ts', 'node:fs']);
   });
 
   it('keep browser code out of the server', async () => {
-    expect(await refusedImports('src/server/plugins/app/probe.ts', ['#web/config/paths.ts', 'react', '../../db/client.ts', 'fastify'])).toEqual([
-      '#web/config/paths.ts',
-      'react',
-    ]);
+    expect(
+      await refusedImports('src/server/plugins/app/probe.ts', [
+        '#web/config/paths.ts',
+        'react',
+        '../../db/client.ts',
+        'fastify',
+      ]),
+    ).toEqual(['#web/config/paths.ts', 'react']);
   });
 
   it('let shared code import only zod and shared files', async () => {
-    expect(await refusedImports('src/shared/probe.ts', ['#server/config', '#web/lib/api-client.ts', 'node:crypto', 'react', 'zod', './money.ts'])).toEqual([
-      '#server/config',
-      '#web/lib/api-client.ts',
-      'node:crypto',
-      'react',
-    ]);
+    expect(
+      await refusedImports('src/shared/probe.ts', [
+        '#server/config',
+        '#web/lib/api-client.ts',
+        'node:crypto',
+        'react',
+        'zod',
+        './money.ts',
+      ]),
+    ).toEqual(['#server/config', '#web/lib/api-client.ts', 'node:crypto', 'react']);
   });
 
   it('keep features apart: a feature imports its own files, never another feature or the app', async () => {
@@ -71,20 +95,31 @@ describe('import zones', () => {
         '../api/get-cart.ts',
         '#web/components/ui/button.tsx',
       ]),
-    ).toEqual(['#web/features/catalog/api/get-products.ts', '../../catalog/api/get-products.ts', '#web/app/router.tsx']);
-  });
-
-  it('keep components, lib and config below features and the app', async () => {
-    expect(await refusedImports('src/web/components/ui/probe.ts', ['#web/features/catalog/api/get-products.ts', '#web/app/router.tsx', '#web/lib/api-client.ts'])).toEqual([
+    ).toEqual([
       '#web/features/catalog/api/get-products.ts',
+      '../../catalog/api/get-products.ts',
       '#web/app/router.tsx',
     ]);
   });
 
+  it('keep components, lib and config below features and the app', async () => {
+    expect(
+      await refusedImports('src/web/components/ui/probe.ts', [
+        '#web/features/catalog/api/get-products.ts',
+        '#web/app/router.tsx',
+        '#web/lib/api-client.ts',
+      ]),
+    ).toEqual(['#web/features/catalog/api/get-products.ts', '#web/app/router.tsx']);
+  });
+
   it('keep route folders apart, and routes out of plugins', async () => {
-    expect(await refusedImports('src/server/routes/api/cart/probe.ts', ['../products/index.ts', '../../../lib/prepared-json.ts', './schemas.ts'])).toEqual([
-      '../products/index.ts',
-    ]);
+    expect(
+      await refusedImports('src/server/routes/api/cart/probe.ts', [
+        '../products/index.ts',
+        '../../../lib/prepared-json.ts',
+        './schemas.ts',
+      ]),
+    ).toEqual(['../products/index.ts']);
     expect(await refusedImports('src/server/plugins/app/probe.ts', ['../../routes/api/products/index.ts'])).toEqual([
       '../../routes/api/products/index.ts',
     ]);

@@ -12,7 +12,8 @@ import { codeFrom, resetTokenFrom } from './support/outbox.ts';
 const atLeast = (specMs: number) => specMs - 500;
 
 /** Chromium reports every 4xx answer to fetch as a console error; tests that provoke one on purpose allow it. */
-const failedRequest = (...statuses: number[]) => new RegExp(`Failed to load resource: the server responded with a status of (${statuses.join('|')})`);
+const failedRequest = (...statuses: number[]) =>
+  new RegExp(`Failed to load resource: the server responded with a status of (${statuses.join('|')})`);
 
 const header = (page: Page) => page.getByRole('banner');
 
@@ -22,7 +23,10 @@ async function expectLoggedOut(page: Page) {
 }
 
 test.describe('signing up', () => {
-  test('asks for a code from the e-mail, says the address is verified, then goes to /login', async ({ page, outbox }) => {
+  test('asks for a code from the e-mail, says the address is verified, then goes to /login', async ({
+    page,
+    outbox,
+  }) => {
     const email = uniqueEmail('signup');
     await page.goto('/');
     await header(page).getByRole('link', { name: 'Signup', exact: true }).click();
@@ -61,7 +65,9 @@ test.describe('signing up', () => {
 
   test('an answer that carries the session logs the customer in and goes home', async ({ page, request, customer }) => {
     // This shop's server always asks for the code; the spec also allows a signup answered with the session itself.
-    const login = await request.post('/api/auth/login', { data: { email: customer.email, password: customer.password } });
+    const login = await request.post('/api/auth/login', {
+      data: { email: customer.email, password: customer.password },
+    });
     const session = await login.json();
     await page.route('**/api/auth/signup', (route) => route.fulfill({ status: 201, json: session }));
 
@@ -105,10 +111,15 @@ test.describe('signing up', () => {
       await page.getByLabel('Email address').fill(customer.email);
       await page.getByLabel('Password').fill('another-password-1');
       await page.getByRole('button', { name: 'Sign up' }).click();
-      await expect(page.getByRole('alert')).toHaveText('An account with this e-mail address already exists. Please log in.');
+      await expect(page.getByRole('alert')).toHaveText(
+        'An account with this e-mail address already exists. Please log in.',
+      );
     });
 
-    test('a wrong code shows the tries left, and a new code is refused until the cooldown ends', async ({ page, outbox }) => {
+    test('a wrong code shows the tries left, and a new code is refused until the cooldown ends', async ({
+      page,
+      outbox,
+    }) => {
       const email = uniqueEmail('code');
       await page.goto('/signup');
       await page.getByLabel('First name').fill('Alan');
@@ -123,7 +134,9 @@ test.describe('signing up', () => {
       await expect(page.getByRole('alert')).toHaveText('That code is not right. You have 4 tries left.');
 
       await page.getByRole('button', { name: 'Send a new code' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: /^Please wait \d+ seconds before asking for a new code\.$/ })).toBeVisible();
+      await expect(
+        page.getByRole('alert').filter({ hasText: /^Please wait \d+ seconds before asking for a new code\.$/ }),
+      ).toBeVisible();
 
       await page.getByLabel('6-digit code').fill(code);
       await page.getByRole('button', { name: 'Verify code' }).click();
@@ -133,7 +146,10 @@ test.describe('signing up', () => {
 });
 
 test.describe('logging in', () => {
-  test('goes back to the page the shopper came from, and the account menu works by keyboard', async ({ page, customer }) => {
+  test('goes back to the page the shopper came from, and the account menu works by keyboard', async ({
+    page,
+    customer,
+  }) => {
     await page.goto('/product?category=Seeds');
     await header(page).getByRole('link', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fproduct%3Fcategory%3DSeeds$/);
@@ -185,7 +201,10 @@ test.describe('logging in', () => {
     await menuButton.click();
     await logout.click();
     await expectLoggedOut(page);
-    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+      null,
+      null,
+    ]);
   });
 
   test('logging out clears the session and the guest data, and focus lands on Login', async ({ page, customer }) => {
@@ -202,7 +221,9 @@ test.describe('logging in', () => {
 
     await expectLoggedOut(page);
     await expect(header(page).getByRole('link', { name: 'Login', exact: true })).toBeFocused();
-    const stored = await page.evaluate(() => ['token', 'user', 'guestCart', 'isGuest'].map((key) => localStorage.getItem(key)));
+    const stored = await page.evaluate(() =>
+      ['token', 'user', 'guestCart', 'isGuest'].map((key) => localStorage.getItem(key)),
+    );
     expect(stored).toEqual([null, null, null, null]);
 
     // The session stays gone after a reload.
@@ -314,7 +335,9 @@ test.describe('a forgotten password', () => {
     await page.getByLabel('New password', { exact: true }).fill('another-roast-1');
     await page.getByLabel('Confirm new password').fill('another-roast-1');
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await expect(page.getByRole('alert')).toHaveText('This reset link is not valid or has already been used. Please ask for a new one.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'This reset link is not valid or has already been used. Please ask for a new one.',
+    );
   });
 });
 
@@ -349,7 +372,9 @@ test.describe('when the shop cannot answer', () => {
 
     // No answer at all.
     await page.unroute('**/api/auth/**');
-    await page.route('**/api/auth/**', (route) => (route.request().method() === 'GET' ? route.fallback() : route.abort('failed')));
+    await page.route('**/api/auth/**', (route) =>
+      route.request().method() === 'GET' ? route.fallback() : route.abort('failed'),
+    );
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('alert')).toHaveText('Error sending reset link');
 

@@ -24,7 +24,9 @@ test.describe('home', () => {
   });
 
   test('shows the tagline and three banner slides whose BUY NOW leads to the product', async ({ page }) => {
-    await expect(page.getByRole('heading', { level: 1, name: 'Imported Quality Dry Roasted Deliver in 3-5 Days' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Imported Quality Dry Roasted Deliver in 3-5 Days' }),
+    ).toBeVisible();
 
     const banner = page.getByRole('region', { name: 'Featured products' });
     const slides = banner.getByRole('group');
@@ -43,7 +45,10 @@ test.describe('home', () => {
     await expect(banner.getByText(/\b1\s*\/\s*3\b/)).toHaveCount(0);
 
     await banner.getByRole('button', { name: 'Next slide' }).click();
-    await banner.getByRole('group', { name: '2 of 3' }).getByRole('link', { name: /BUY NOW/ }).click();
+    await banner
+      .getByRole('group', { name: '2 of 3' })
+      .getByRole('link', { name: /BUY NOW/ })
+      .click();
     await expect(page).toHaveURL(/\/product\/roasted-cashew-nuts$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Roasted Cashew Nuts' })).toBeVisible();
   });
@@ -71,7 +76,10 @@ test.describe('home', () => {
     const cards = await productCards(page).count();
     await expect(page.getByRole('button', { name: /^Add to Cart: / })).toHaveCount(cards);
     await expect(page.getByRole('button', { name: /^Buy Now: / })).toHaveCount(cards);
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute('href', '/cart');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute(
+      'href',
+      '/cart',
+    );
   });
 });
 
@@ -178,7 +186,10 @@ test.describe('product detail', () => {
     test('says Product not found', async ({ page }) => {
       await page.goto('/product/no-such-product');
       await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
-      await page.getByRole('main').getByRole('link', { name: /products/i }).click();
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: /products/i })
+        .click();
       await expect(page).toHaveURL(/\/product$/);
     });
   });
@@ -256,7 +267,10 @@ test.describe('other pages', () => {
       'href',
       'mailto:hello@roastandco.example',
     );
-    await expect(footer.getByRole('link', { name: /Chat with us/ })).toHaveAttribute('href', 'https://wa.me/442079460958');
+    await expect(footer.getByRole('link', { name: /Chat with us/ })).toHaveAttribute(
+      'href',
+      'https://wa.me/442079460958',
+    );
     await expect(footer.getByText('Privacy Policy')).toBeVisible();
     await expect(footer.getByRole('link', { name: /Privacy Policy|Terms of Use/ })).toHaveCount(0);
   });
@@ -285,7 +299,9 @@ test.describe('every page has its own title', () => {
     await page.goto('/about');
     await expect(page).toHaveTitle('About Us | Roast & Co.');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Imported Quality Dry Roasted Deliver in 3-5 Days' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Imported Quality Dry Roasted Deliver in 3-5 Days' }),
+    ).toBeVisible();
     await expect(page).toHaveTitle('Roast & Co. — Roasted Nuts, Dry Fruits and Seeds');
   });
 });

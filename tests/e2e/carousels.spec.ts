@@ -29,7 +29,9 @@ for (const [width, expected] of [
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
     for (const name of ['Newly Launched Products', 'Best Sellers']) {
-      const carousel = page.getByRole('region', { name, exact: true }).and(page.locator('[aria-roledescription="carousel"]'));
+      const carousel = page
+        .getByRole('region', { name, exact: true })
+        .and(page.locator('[aria-roledescription="carousel"]'));
       await expect(carousel.getByRole('group').first()).toBeVisible();
       await expect.poll(() => cardsInView(carousel)).toBe(expected);
     }
@@ -45,9 +47,11 @@ const BANNER_LABELS = ['1 of 3', '2 of 3', '3 of 3'];
 /** The label of the banner slide whose left edge lines up with the viewport's: the one a shopper sees. */
 async function slideInView(banner: Locator): Promise<string | undefined> {
   const viewport = await banner.locator('> div').first().boundingBox();
-  const slides = await banner.getByRole('group').evaluateAll((groups) =>
-    groups.map((group) => ({ label: group.getAttribute('aria-label'), x: group.getBoundingClientRect().x })),
-  );
+  const slides = await banner
+    .getByRole('group')
+    .evaluateAll((groups) =>
+      groups.map((group) => ({ label: group.getAttribute('aria-label'), x: group.getBoundingClientRect().x })),
+    );
   return slides.find((slide) => viewport && Math.abs(slide.x - viewport.x) < 2)?.label ?? undefined;
 }
 
@@ -177,7 +181,11 @@ test('the home page does not shift while images and deferred parts arrive', asyn
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await page.waitForLoadState('networkidle');
   const images = await page.locator('img').evaluateAll((nodes) =>
-    nodes.map((image) => ({ alt: image.getAttribute('alt'), width: image.getAttribute('width'), height: image.getAttribute('height') })),
+    nodes.map((image) => ({
+      alt: image.getAttribute('alt'),
+      width: image.getAttribute('width'),
+      height: image.getAttribute('height'),
+    })),
   );
   expect(images.length).toBeGreaterThan(3);
   for (const image of images) {

@@ -67,7 +67,9 @@ export async function createTestDatabase(serverUrl: string): Promise<TestDatabas
   return {
     url: url.toString(),
     async drop() {
-      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${databaseName} with (force)`));
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`drop database if exists ${databaseName} with (force)`),
+      );
     },
   };
 }
@@ -105,5 +107,6 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Bui
 
 async function removeDataDir(config: Config) {
   // Only the folders testConfig made; a test that names its own keeps it.
-  if (path.basename(config.dataDir).startsWith('roast-app-')) await rm(config.dataDir, { recursive: true, force: true });
+  if (path.basename(config.dataDir).startsWith('roast-app-'))
+    await rm(config.dataDir, { recursive: true, force: true });
 }

@@ -43,7 +43,9 @@ describe('lockFolder', () => {
     await placeLock({ pid: process.ppid });
     const refusal = lockFolder(folder);
     await expect(refusal).rejects.toBeInstanceOf(FolderInUseError);
-    await expect(refusal).rejects.toThrow(`The database folder ${folder} is in use by another Roast & Co. server (pid ${process.ppid}`);
+    await expect(refusal).rejects.toThrow(
+      `The database folder ${folder} is in use by another Roast & Co. server (pid ${process.ppid}`,
+    );
     expect(await lockHolderPid()).toBe(process.ppid);
   });
 

@@ -31,7 +31,12 @@ export function lockPathFor(folder: string): string {
 /** Takes the lock on folder (file `<folder>.lock`), or throws FolderInUseError naming the process that holds it. */
 export async function lockFolder(folder: string): Promise<FolderLock> {
   const lockPath = lockPathFor(folder);
-  const ours: Holder = { pid: process.pid, hostname: os.hostname(), since: new Date().toISOString(), token: randomUUID() };
+  const ours: Holder = {
+    pid: process.pid,
+    hostname: os.hostname(),
+    since: new Date().toISOString(),
+    token: randomUUID(),
+  };
   // The lock appears whole or not at all: written to a draft first, then linked into place, which fails if a
   // lock exists. A process killed mid-way leaves no half-written lock that nobody could judge.
   const draftPath = `${lockPath}.${process.pid}.${ours.token}`;

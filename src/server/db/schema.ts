@@ -18,19 +18,19 @@ import {
 export const products = pgTable(
   'products',
   {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  category: text('category', { enum: ['Nuts', 'Dry Fruits', 'Seeds'] }).notNull(),
-  description: text('description').notNull(),
-  image: text('image').notNull(),
-  allergens: text('allergens').array().notNull().default([]),
-  vatRate: smallint('vat_rate').notNull(),
-  isNewlyLaunched: boolean('is_newly_launched').notNull().default(false),
-  isBestSeller: boolean('is_best_seller').notNull().default(false),
-  /** The shop's chosen order on lists; ties break by name. */
-  position: integer('position').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    category: text('category', { enum: ['Nuts', 'Dry Fruits', 'Seeds'] }).notNull(),
+    description: text('description').notNull(),
+    image: text('image').notNull(),
+    allergens: text('allergens').array().notNull().default([]),
+    vatRate: smallint('vat_rate').notNull(),
+    isNewlyLaunched: boolean('is_newly_launched').notNull().default(false),
+    isBestSeller: boolean('is_best_seller').notNull().default(false),
+    /** The shop's chosen order on lists; ties break by name. */
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('products_category_check', sql`${table.category} in ('Nuts', 'Dry Fruits', 'Seeds')`),

@@ -42,7 +42,9 @@ async function readSecret(file: string): Promise<string | undefined> {
   const secret = content.trim();
   // NOTE: a half-written file from a crash mid-write would otherwise sign tokens with a short key.
   if (secret.length < MIN_SECRET_LENGTH) {
-    throw new Error(`The secret in ${file} is shorter than ${MIN_SECRET_LENGTH} characters: delete the file to make a new one`);
+    throw new Error(
+      `The secret in ${file} is shorter than ${MIN_SECRET_LENGTH} characters: delete the file to make a new one`,
+    );
   }
   return secret;
 }

@@ -3,7 +3,12 @@ import { escapeHtml, passwordResetMail, signupCodeMail } from './templates.ts';
 
 describe('mail templates', () => {
   it('escapes every value put into the HTML part, and keeps the text part plain', () => {
-    const mail = signupCodeMail({ to: 'a@example.com', name: '<img src=x onerror=alert(1)> & "Co"', code: '012345', validForMinutes: 10 });
+    const mail = signupCodeMail({
+      to: 'a@example.com',
+      name: '<img src=x onerror=alert(1)> & "Co"',
+      code: '012345',
+      validForMinutes: 10,
+    });
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Co&quot;');
     expect(mail.text).toContain('Hello <img src=x onerror=alert(1)> & "Co",');

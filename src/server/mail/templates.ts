@@ -57,7 +57,17 @@ function greeting(name: string): string {
   return `Hello ${name},`;
 }
 
-export function signupCodeMail({ to, name, code, validForMinutes }: { to: string; name: string; code: string; validForMinutes: number }): OutgoingMail {
+export function signupCodeMail({
+  to,
+  name,
+  code,
+  validForMinutes,
+}: {
+  to: string;
+  name: string;
+  code: string;
+  validForMinutes: number;
+}): OutgoingMail {
   const subject = `Your ${SHOP_NAME} sign-up code`;
   const html = layout(
     subject,
@@ -80,7 +90,17 @@ export function signupCodeMail({ to, name, code, validForMinutes }: { to: string
   return { to, subject, html, text };
 }
 
-export function passwordResetMail({ to, name, link, validForMinutes }: { to: string; name: string; link: string; validForMinutes: number }): OutgoingMail {
+export function passwordResetMail({
+  to,
+  name,
+  link,
+  validForMinutes,
+}: {
+  to: string;
+  name: string;
+  link: string;
+  validForMinutes: number;
+}): OutgoingMail {
   const subject = `Reset your ${SHOP_NAME} password`;
   const html = layout(
     subject,

@@ -59,7 +59,10 @@ export function createMailTransport({ smtpUrl, from, dataDir, log }: MailTranspo
     async send(mail) {
       const info = await composer.sendMail(messageFields(from, mail));
       await mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(3).toString('hex')}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(3).toString('hex')}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       log.info({ to: mail.to, subject: mail.subject, file }, 'mail saved to the outbox (SMTP_URL is not set)');
     },

@@ -11,12 +11,16 @@ export function RootLayout() {
   useFocusMainOnNavigation();
 
   return (
-    <SiteLayout search={<SearchForm />} headerActions={
+    <SiteLayout
+      search={<SearchForm />}
+      headerActions={
         <>
           <HeaderCartLink />
           <AccountControls />
         </>
-      } busy={navigation.state === 'loading'}>
+      }
+      busy={navigation.state === 'loading'}
+    >
       <Outlet />
       <ScrollRestoration />
     </SiteLayout>

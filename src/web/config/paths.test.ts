@@ -24,7 +24,9 @@ describe('paths', () => {
     expect(paths.login.getHref()).toBe('/login');
     expect(paths.login.getHref('/')).toBe('/login');
     expect(paths.login.getHref('/my-orders')).toBe('/login?redirectTo=%2Fmy-orders');
-    expect(paths.login.getHref('/search?query=nuts&category=Nuts')).toBe('/login?redirectTo=%2Fsearch%3Fquery%3Dnuts%26category%3DNuts');
+    expect(paths.login.getHref('/search?query=nuts&category=Nuts')).toBe(
+      '/login?redirectTo=%2Fsearch%3Fquery%3Dnuts%26category%3DNuts',
+    );
   });
 });
 
@@ -34,10 +36,16 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath('/search?query=nuts')).toBe('/search?query=nuts');
   });
 
-  it.each([null, undefined, '', 'my-orders', '//evil.example/login', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)'])(
-    'sends %j home instead',
-    (redirectTo) => {
-      expect(safeRedirectPath(redirectTo)).toBe('/');
-    },
-  );
+  it.each([
+    null,
+    undefined,
+    '',
+    'my-orders',
+    '//evil.example/login',
+    '/\\evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+  ])('sends %j home instead', (redirectTo) => {
+    expect(safeRedirectPath(redirectTo)).toBe('/');
+  });
 });

@@ -12,10 +12,11 @@ import {
 const jsonResponse = (status: number, body: unknown, statusText?: string) =>
   new Response(JSON.stringify(body), { status, statusText, headers: { 'Content-Type': 'application/json' } });
 
-const caughtFrom = (promise: Promise<unknown>) => promise.then(
-  () => expect.unreachable('the request should have failed'),
-  (caught: unknown) => caught,
-);
+const caughtFrom = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.unreachable('the request should have failed'),
+    (caught: unknown) => caught,
+  );
 
 describe('apiRequest', () => {
   afterEach(() => {
@@ -26,13 +27,23 @@ describe('apiRequest', () => {
   });
 
   it('returns the JSON answer as it came', async () => {
-    const product = { _id: 'roasted-cashew-nuts', name: 'Roasted Cashew Nuts', weights: [{ label: '250g', price: 4.19 }] };
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, product)));
+    const product = {
+      _id: 'roasted-cashew-nuts',
+      name: 'Roasted Cashew Nuts',
+      weights: [{ label: '250g', price: 4.19 }],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, product)),
+    );
     await expect(apiRequest<typeof product>('/api/products/roasted-cashew-nuts')).resolves.toEqual(product);
   });
 
   it('returns undefined for 204 No Content', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
     await expect(apiRequest('/api/cart', { method: 'DELETE' })).resolves.toBeUndefined();
   });
 
@@ -40,7 +51,11 @@ describe('apiRequest', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        jsonResponse(400, { message: 'Invalid input', errors: [{ field: 'email', message: 'Required' }], requestId: 'req-7' }),
+        jsonResponse(400, {
+          message: 'Invalid input',
+          errors: [{ field: 'email', message: 'Required' }],
+          requestId: 'req-7',
+        }),
       ),
     );
     const error = await caughtFrom(apiRequest('/api/x'));
@@ -55,7 +70,10 @@ describe('apiRequest', () => {
   });
 
   it('accepts an error with a message only, and treats a 5xx as not the client’s fault', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(503, { message: 'Try again shortly' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(503, { message: 'Try again shortly' })),
+    );
     const error = await caughtFrom(apiRequest('/api/x'));
     expect(error).toMatchObject({ name: 'ApiRequestError', status: 503, message: 'Try again shortly', errors: [] });
     expect((error as ApiRequestError).requestId).toBeUndefined();
@@ -70,19 +88,31 @@ describe('apiRequest', () => {
     ['a request id that is not text', { message: 'Invalid input', requestId: 7 }],
     ['a body that is not an object', 'Bad Gateway'],
   ])('falls back to a generic message for an error body with %s', async (_case, body) => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(502, body, 'Bad Gateway')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(502, body, 'Bad Gateway')),
+    );
     const error = await caughtFrom(apiRequest('/api/x'));
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({ status: 502, message: 'Request failed (502 Bad Gateway).', errors: [] });
   });
 
   it('falls back to a generic message when the error body is not JSON', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<h1>Bad Gateway</h1>', { status: 502, statusText: 'Bad Gateway' })));
-    await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 502, message: 'Request failed (502 Bad Gateway).' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<h1>Bad Gateway</h1>', { status: 502, statusText: 'Bad Gateway' })),
+    );
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({
+      status: 502,
+      message: 'Request failed (502 Bad Gateway).',
+    });
   });
 
   it('reports an unreachable server as status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiRequest('/api/x')).rejects.toMatchObject({
       name: 'ApiRequestError',
       status: 0,
@@ -138,7 +168,9 @@ describe('apiRequest', () => {
       vi.fn(
         (_url: string, init?: RequestInit) =>
           new Promise<Response>((_resolve, reject) => {
-            init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+            init?.signal?.addEventListener('abort', () =>
+              reject(new DOMException('The operation was aborted.', 'AbortError')),
+            );
           }),
       ),
     );
@@ -175,7 +207,10 @@ describe('apiRequest', () => {
   });
 
   it('ends the session whose token the server refused with 401', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { message: 'Please log in again.' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(401, { message: 'Please log in again.' })),
+    );
     const expired = vi.fn();
     setSessionExpiredHandler(expired);
     setAuthTokenGetter(() => 'token-123');
@@ -187,13 +222,21 @@ describe('apiRequest', () => {
     const expired = vi.fn();
     setSessionExpiredHandler(expired);
 
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { message: 'The e-mail address or password is not right.' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(401, { message: 'The e-mail address or password is not right.' })),
+    );
     await expect(apiRequest('/api/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
     setAuthTokenGetter(() => 'token-123');
     // Login identifies the customer by what it sends: a wrong password there says nothing about the stored session.
-    await expect(apiRequest('/api/auth/login', { method: 'POST', body: {}, withToken: false })).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/api/auth/login', { method: 'POST', body: {}, withToken: false })).rejects.toMatchObject({
+      status: 401,
+    });
 
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(403, { message: 'Not allowed' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(403, { message: 'Not allowed' })),
+    );
     await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 403 });
     expect(expired).not.toHaveBeenCalled();
   });
@@ -207,9 +250,16 @@ describe('apiRequest', () => {
   });
 
   it('keeps the whole error answer, for fields beyond the message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(403, { message: 'Please verify your e-mail address first.', userId: 'u-1' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(403, { message: 'Please verify your e-mail address first.', userId: 'u-1' })),
+    );
     const error = await caughtFrom(apiRequest('/api/auth/login', { method: 'POST', body: {} }));
-    expect(error).toMatchObject({ status: 403, body: { userId: 'u-1' }, serverMessage: 'Please verify your e-mail address first.' });
+    expect(error).toMatchObject({
+      status: 403,
+      body: { userId: 'u-1' },
+      serverMessage: 'Please verify your e-mail address first.',
+    });
   });
 });
 
@@ -217,16 +267,26 @@ describe('failureMessage', () => {
   const options = { fallback: 'Something went wrong', offline: 'Error sending reset link' };
 
   it('prefers the first field message, then the message the server wrote', () => {
-    const withFields = new ApiRequestError(400, 'Invalid input', [
-      { field: 'email', message: 'Please enter a valid e-mail address.' },
-      { field: 'password', message: 'Please enter a password.' },
-    ], undefined, { message: 'Invalid input' });
+    const withFields = new ApiRequestError(
+      400,
+      'Invalid input',
+      [
+        { field: 'email', message: 'Please enter a valid e-mail address.' },
+        { field: 'password', message: 'Please enter a password.' },
+      ],
+      undefined,
+      { message: 'Invalid input' },
+    );
     expect(failureMessage(withFields, options)).toBe('Please enter a valid e-mail address.');
-    expect(failureMessage(new ApiRequestError(409, 'Taken', [], undefined, { message: 'Taken' }), options)).toBe('Taken');
+    expect(failureMessage(new ApiRequestError(409, 'Taken', [], undefined, { message: 'Taken' }), options)).toBe(
+      'Taken',
+    );
   });
 
   it('falls back when the server wrote no message, and says so differently when it could not be reached', () => {
-    expect(failureMessage(new ApiRequestError(502, 'Request failed (502 Bad Gateway).'), options)).toBe('Something went wrong');
+    expect(failureMessage(new ApiRequestError(502, 'Request failed (502 Bad Gateway).'), options)).toBe(
+      'Something went wrong',
+    );
     expect(failureMessage(new ApiRequestError(0, OFFLINE_MESSAGE), options)).toBe('Error sending reset link');
     expect(failureMessage(new ApiRequestError(0, TIMEOUT_MESSAGE), { fallback: 'Login failed' })).toBe('Login failed');
     expect(failureMessage(new TypeError('x is undefined'), options)).toBe('Something went wrong');

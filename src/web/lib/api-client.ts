@@ -116,7 +116,13 @@ export async function apiRequest<T>(
     if (isApiError(payload)) {
       throw new ApiRequestError(response.status, payload.message, payload.errors, payload.requestId, payload);
     }
-    throw new ApiRequestError(response.status, `Request failed (${response.status} ${response.statusText}).`, [], undefined, payload);
+    throw new ApiRequestError(
+      response.status,
+      `Request failed (${response.status} ${response.statusText}).`,
+      [],
+      undefined,
+      payload,
+    );
   }
   return payload as T;
 }
@@ -125,7 +131,10 @@ export async function apiRequest<T>(
  * The text a form shows for a failed call, in the spec's order (§8): the server's first field message, else
  * its message, else `fallback`; `offline` when the shop could not be reached or did not answer in time.
  */
-export function failureMessage(error: unknown, { fallback, offline = fallback }: { fallback: string; offline?: string }): string {
+export function failureMessage(
+  error: unknown,
+  { fallback, offline = fallback }: { fallback: string; offline?: string },
+): string {
   if (!(error instanceof ApiRequestError)) return fallback;
   if (error.status === 0) return offline;
   return error.errors[0]?.message ?? error.serverMessage ?? fallback;

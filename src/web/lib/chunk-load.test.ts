@@ -11,7 +11,9 @@ describe('loadChunkWithTimeout', () => {
   it('rejects with a ChunkLoadError when the chunk hangs past the time-out, and not before', async () => {
     vi.useFakeTimers();
     let outcome: unknown = 'pending';
-    loadChunkWithTimeout(() => new Promise<never>(() => undefined), 120_000).catch((error: unknown) => (outcome = error));
+    loadChunkWithTimeout(() => new Promise<never>(() => undefined), 120_000).catch(
+      (error: unknown) => (outcome = error),
+    );
     await vi.advanceTimersByTimeAsync(119_999);
     expect(outcome).toBe('pending');
     await vi.advanceTimersByTimeAsync(1);

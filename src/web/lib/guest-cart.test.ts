@@ -48,7 +48,9 @@ describe('the guest cart store', () => {
 
     expect(listener).toHaveBeenCalledTimes(3);
     expect(store.get()).toEqual({ lines: [{ _id: 'pine-nuts', qty: 4, selectedWeight: '250g' }], isGuest: true });
-    expect(JSON.parse(items.get(GUEST_CART_KEY) ?? 'null')).toEqual([{ _id: 'pine-nuts', qty: 4, selectedWeight: '250g' }]);
+    expect(JSON.parse(items.get(GUEST_CART_KEY) ?? 'null')).toEqual([
+      { _id: 'pine-nuts', qty: 4, selectedWeight: '250g' },
+    ]);
     expect(items.get(IS_GUEST_KEY)).toBe('true');
 
     store.clearLines();

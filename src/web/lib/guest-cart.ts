@@ -49,17 +49,30 @@ export function parseGuestCart(json: string | null): StoredCartLine[] {
   for (const item of value) {
     if (!isRecord(item) || typeof item._id !== 'string' || item._id === '') continue;
     if (typeof item.qty !== 'number' || !Number.isInteger(item.qty)) continue;
-    lines.push({ _id: item._id, qty: item.qty, selectedWeight: typeof item.selectedWeight === 'string' ? item.selectedWeight : '' });
+    lines.push({
+      _id: item._id,
+      qty: item.qty,
+      selectedWeight: typeof item.selectedWeight === 'string' ? item.selectedWeight : '',
+    });
   }
   return normaliseCart(lines);
 }
 
-export function createGuestCartStore({ storage, events }: { storage: KeyValueStorage | null; events: StorageEvents | null }): GuestCartStore {
+export function createGuestCartStore({
+  storage,
+  events,
+}: {
+  storage: KeyValueStorage | null;
+  events: StorageEvents | null;
+}): GuestCartStore {
   const listeners = new Set<() => void>();
   let snapshot = read();
 
   function read(): GuestCartSnapshot {
-    return { lines: parseGuestCart(readItem(storage, GUEST_CART_KEY)), isGuest: readItem(storage, IS_GUEST_KEY) === 'true' };
+    return {
+      lines: parseGuestCart(readItem(storage, GUEST_CART_KEY)),
+      isGuest: readItem(storage, IS_GUEST_KEY) === 'true',
+    };
   }
   function set(next: GuestCartSnapshot) {
     snapshot = next;

@@ -47,7 +47,10 @@ describe('the session store', () => {
   });
 
   it('stores a login under the spec’s keys, clears the guest flag but keeps the guest cart for the merge, and tells subscribers', () => {
-    const { items, storage } = sharedStorage({ [GUEST_CART_KEY]: '[{"_id":"pine-nuts","qty":2}]', [IS_GUEST_KEY]: 'true' });
+    const { items, storage } = sharedStorage({
+      [GUEST_CART_KEY]: '[{"_id":"pine-nuts","qty":2}]',
+      [IS_GUEST_KEY]: 'true',
+    });
     const store = createSessionStore({ storage, events: null });
     const listener = vi.fn();
     store.subscribe(listener);

@@ -49,7 +49,12 @@ function parseUser(json: string | null): User | null {
   if (json === null) return null;
   try {
     const value: unknown = JSON.parse(json);
-    if (isRecord(value) && typeof value._id === 'string' && typeof value.name === 'string' && typeof value.email === 'string') {
+    if (
+      isRecord(value) &&
+      typeof value._id === 'string' &&
+      typeof value.name === 'string' &&
+      typeof value.email === 'string'
+    ) {
       return { _id: value._id, name: value.name, email: value.email };
     }
   } catch {
@@ -58,7 +63,13 @@ function parseUser(json: string | null): User | null {
   return null;
 }
 
-export function createSessionStore({ storage, events }: { storage: KeyValueStorage | null; events: StorageEvents | null }): SessionStore {
+export function createSessionStore({
+  storage,
+  events,
+}: {
+  storage: KeyValueStorage | null;
+  events: StorageEvents | null;
+}): SessionStore {
   const listeners = new Set<() => void>();
   let session = readStoredSession();
 
@@ -75,7 +86,12 @@ export function createSessionStore({ storage, events }: { storage: KeyValueStora
 
   const sameSession = (a: Session | null, b: Session | null) =>
     a === b ||
-    (a !== null && b !== null && a.token === b.token && a.user._id === b.user._id && a.user.name === b.user.name && a.user.email === b.user.email);
+    (a !== null &&
+      b !== null &&
+      a.token === b.token &&
+      a.user._id === b.user._id &&
+      a.user.name === b.user.name &&
+      a.user.email === b.user.email);
 
   // Another tab logged in or out: its writes to the same storage arrive here as events (never from this tab).
   const onStorage = (event: Event) => {

@@ -25,7 +25,11 @@ export async function signUpWithoutVerifying(
   return { userId, name, email, password };
 }
 
-export async function createCustomer(request: APIRequestContext, outbox: Outbox, details: Partial<E2eCustomer> = {}): Promise<E2eCustomer> {
+export async function createCustomer(
+  request: APIRequestContext,
+  outbox: Outbox,
+  details: Partial<E2eCustomer> = {},
+): Promise<E2eCustomer> {
   const customer = await signUpWithoutVerifying(request, details);
   const otp = codeFrom(await outbox.nextMailTo(customer.email));
   const response = await request.post('/api/auth/verify-otp', { data: { userId: customer.userId, otp } });
@@ -34,7 +38,10 @@ export async function createCustomer(request: APIRequestContext, outbox: Outbox,
 }
 
 /** Fills in and sends the login form, as the customer would; what follows is up to the test. */
-export async function submitLogin(page: Page, { email, password }: Pick<E2eCustomer, 'email' | 'password'>): Promise<void> {
+export async function submitLogin(
+  page: Page,
+  { email, password }: Pick<E2eCustomer, 'email' | 'password'>,
+): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

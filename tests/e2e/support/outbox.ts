@@ -63,7 +63,8 @@ export class Outbox {
         this.handedOut.set(key, mails.length);
         return newest;
       }
-      if (Date.now() > deadline) throw new Error(`No new mail to ${address} arrived in ${this.folder} within ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`No new mail to ${address} arrived in ${this.folder} within ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }

@@ -52,7 +52,9 @@ describe('a stalled client cannot hold a connection', () => {
 
   it('cuts off a body that trickles in too slowly to finish in time', async () => {
     const trickling = await openRawConnection(port);
-    trickling.write('POST /api/products HTTP/1.1\r\nHost: shop.example\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n');
+    trickling.write(
+      'POST /api/products HTTP/1.1\r\nHost: shop.example\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
+    );
     // A byte every 100 ms keeps the connection busy, so only the whole-request limit can end it.
     const drip = setInterval(() => trickling.write(' '), 100);
     try {

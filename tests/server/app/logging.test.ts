@@ -31,7 +31,11 @@ const logStream = new Writable({
 
 // Routes that exist only in this test: one whose input a schema refuses, one that fails as a bug would.
 const testOnlyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/test-only/page', { schema: { querystring: z.object({ page: z.coerce.number().int().positive() }) } }, async () => ({}));
+  app.get(
+    '/api/test-only/page',
+    { schema: { querystring: z.object({ page: z.coerce.number().int().positive() }) } },
+    async () => ({}),
+  );
   app.get('/api/test-only/crash', async () => {
     throw new Error('secret database detail');
   });
@@ -69,7 +73,12 @@ describe('a client’s mistake is logged once, at info, saying what was refused'
     },
     {
       mistake: 'a body that claims to be JSON and is not',
-      request: { method: 'POST', url: '/api/products', headers: { 'content-type': 'application/json' }, payload: '{"broken": ' },
+      request: {
+        method: 'POST',
+        url: '/api/products',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"broken": ',
+      },
       status: 400,
       msg: 'rejected client request',
       fields: { status: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' },

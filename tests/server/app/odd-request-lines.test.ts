@@ -9,7 +9,22 @@ import { createWebDist, type WebDist } from '../../support/web-dist.ts';
 // Windows path, and hosts no URL parser accepts.
 const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'QUERY', 'BREW'];
 const prefixes = ['//', '/\\', '///', '/\\\\', '//\\', '/%2F', '/%5C', '/api//', '/product//'];
-const hosts = ['[', 'a:b', '[::1', '[::1]:99999', 'a@b', ':', '%', '%zz', '@', 'evil.example', 'a:b@c:d', '\x7f', '"<>', 'é'];
+const hosts = [
+  '[',
+  'a:b',
+  '[::1',
+  '[::1]:99999',
+  'a@b',
+  ':',
+  '%',
+  '%zz',
+  '@',
+  'evil.example',
+  'a:b@c:d',
+  '\x7f',
+  '"<>',
+  'é',
+];
 const requestLines = methods.flatMap((method) =>
   prefixes.flatMap((prefix) => hosts.map((host) => `${method} ${prefix}${host} HTTP/1.1`)),
 );
@@ -75,7 +90,10 @@ describe('odd request lines', () => {
   it.each(['POST //[', 'DELETE /\\[', 'OPTIONS //a:b', 'PUT //[::1]:99999/x'])(
     '%s answers a JSON 404 with the API headers',
     async (start) => {
-      const { received } = await exchangeRaw(port, `${start} HTTP/1.1\r\nHost: shop.example\r\nConnection: close\r\n\r\n`);
+      const { received } = await exchangeRaw(
+        port,
+        `${start} HTTP/1.1\r\nHost: shop.example\r\nConnection: close\r\n\r\n`,
+      );
       const answer = parseAnswer(received);
       expect(answer.statusCode).toBe(404);
       expect(JSON.parse(answer.body)).toEqual({ message: 'Not found' });

@@ -8,7 +8,8 @@ type Headers = Record<string, string | string[] | number | undefined>;
 
 /** Every header of the expected set with its value, and none of the other set's that differ from it. */
 function expectSecurityHeaders(headers: Headers, kind: 'api' | 'page') {
-  const [expected, other] = kind === 'api' ? [apiSecurityHeaders, pageSecurityHeaders] : [pageSecurityHeaders, apiSecurityHeaders];
+  const [expected, other] =
+    kind === 'api' ? [apiSecurityHeaders, pageSecurityHeaders] : [pageSecurityHeaders, apiSecurityHeaders];
   const present = Object.fromEntries(Object.keys({ ...expected, ...other }).map((name) => [name, headers[name]]));
   const wanted = Object.fromEntries(Object.keys({ ...expected, ...other }).map((name) => [name, expected[name]]));
   expect(present).toEqual(wanted);
@@ -100,7 +101,11 @@ describe('requests Node’s HTTP server refuses on its own', () => {
     ['a CONNECT', 'CONNECT shop.example:443 HTTP/1.1\r\nHost: shop.example:443\r\n\r\n', 400],
     ['an unreadable header', 'GET / HTTP/1.1\r\nHost: shop.example\r\nNo colon here\r\n\r\n', 400],
     ['an unknown method', 'BREW /pot HTTP/1.1\r\nHost: shop.example\r\n\r\n', 400],
-    ['headers over the size limit', `GET / HTTP/1.1\r\nHost: shop.example\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`, 431],
+    [
+      'headers over the size limit',
+      `GET / HTTP/1.1\r\nHost: shop.example\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`,
+      431,
+    ],
   ])('answers %s with a JSON message and the API set', async (_name, request, status) => {
     const { received } = await exchangeRaw(port, request);
     const answer = parseAnswer(received);

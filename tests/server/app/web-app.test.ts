@@ -173,12 +173,15 @@ describe('page addresses', () => {
     expect(response.headers['content-security-policy']).toBe(apiSecurityHeaders['content-security-policy']);
   });
 
-  it.each(['POST', 'PATCH', 'DELETE'] as const)('answers %s /api/auth/reset-password/{token} as an unknown API path', async (method) => {
-    const response = await testApp.app.inject({ method, url: '/api/auth/reset-password/a1b2c3d4e5f6' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not found' });
-    expect(response.headers['content-security-policy']).toBe(apiSecurityHeaders['content-security-policy']);
-  });
+  it.each(['POST', 'PATCH', 'DELETE'] as const)(
+    'answers %s /api/auth/reset-password/{token} as an unknown API path',
+    async (method) => {
+      const response = await testApp.app.inject({ method, url: '/api/auth/reset-password/a1b2c3d4e5f6' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found' });
+      expect(response.headers['content-security-policy']).toBe(apiSecurityHeaders['content-security-policy']);
+    },
+  );
 });
 
 describe('files the build must not give away', () => {
@@ -193,4 +196,3 @@ describe('files the build must not give away', () => {
     },
   );
 });
-

@@ -105,9 +105,17 @@ describe('reset password', () => {
     const fresh = await login(customer.email, 'a-brand-new-password');
     expect(fresh.statusCode).toBe(200);
 
-    const meWithOldToken = await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(customer.token) });
+    const meWithOldToken = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(customer.token),
+    });
     expect(meWithOldToken.statusCode).toBe(401);
-    const meWithNewToken = await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(fresh.json().token) });
+    const meWithNewToken = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(fresh.json().token),
+    });
     expect(meWithNewToken.statusCode).toBe(200);
   });
 
@@ -126,7 +134,9 @@ describe('reset password', () => {
   });
 
   it('refuses an unknown link and a too-short password', async () => {
-    expect((await reset('made-up-token', 'a-brand-new-password')).json()).toEqual({ message: authMessages.resetLinkInvalid });
+    expect((await reset('made-up-token', 'a-brand-new-password')).json()).toEqual({
+      message: authMessages.resetLinkInvalid,
+    });
     const short = await reset('made-up-token', 'short');
     expect(short.statusCode).toBe(400);
     expect(short.json()).toEqual({

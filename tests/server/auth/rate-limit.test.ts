@@ -23,7 +23,11 @@ type Endpoint = keyof typeof attemptLimits;
 function attempt(testApp: TestApp, endpoint: Endpoint, key: string, remoteAddress: string) {
   const email = `${key}@example.com`;
   const requests = {
-    signup: { method: 'POST', url: '/api/auth/signup', payload: { name: 'Rate Test', email, password: 'long-enough-1' } },
+    signup: {
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Rate Test', email, password: 'long-enough-1' },
+    },
     login: { method: 'POST', url: '/api/auth/login', payload: { email, password: 'long-enough-1' } },
     verifyOtp: { method: 'POST', url: '/api/auth/verify-otp', payload: { userId: key, otp: '123456' } },
     resendOtp: { method: 'POST', url: '/api/auth/resend-otp', payload: { userId: key } },
@@ -69,7 +73,8 @@ describe('rate limits (in memory)', () => {
 
   it('counts each endpoint apart', async () => {
     const key = newKey();
-    for (let i = 0; i <= allowed(attemptLimits.login.perAccount); i += 1) await attempt(testApp, 'login', key, newAddress());
+    for (let i = 0; i <= allowed(attemptLimits.login.perAccount); i += 1)
+      await attempt(testApp, 'login', key, newAddress());
     expectTooMany(await attempt(testApp, 'login', key, newAddress()));
     expect((await attempt(testApp, 'forgotPassword', key, newAddress())).statusCode).toBe(200);
   });
@@ -111,7 +116,8 @@ describe('rate limits when Redis is unreachable', () => {
 describe.runIf(await redisAnswers())('rate limits in Redis (REDIS_URL)', () => {
   const apps: TestApp[] = [];
   beforeAll(async () => {
-    for (let i = 0; i < 2; i += 1) apps.push(await buildTestApp({ rateLimitFactor: FACTOR, redisUrl: 'redis://127.0.0.1:6379' }));
+    for (let i = 0; i < 2; i += 1)
+      apps.push(await buildTestApp({ rateLimitFactor: FACTOR, redisUrl: 'redis://127.0.0.1:6379' }));
   });
   afterAll(async () => {
     for (const testApp of apps) await testApp.close();

@@ -35,7 +35,10 @@ async function ageCode(userId: string, seconds: number) {
 }
 
 async function queuedMailCount(email: string): Promise<number> {
-  const [row] = await queryRows<{ count: number }>(testApp, sql`select count(*)::int as count from mail_queue where "to" = ${email}`);
+  const [row] = await queryRows<{ count: number }>(
+    testApp,
+    sql`select count(*)::int as count from mail_queue where "to" = ${email}`,
+  );
   return row?.count ?? 0;
 }
 
@@ -70,7 +73,11 @@ describe('signup, code, login, me', () => {
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(login.body).not.toContain(password);
 
-    const me = await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const me = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({ user: { _id: userId, name: 'Grace Hopper', email } });
   });
@@ -117,7 +124,9 @@ describe('signup, code, login, me', () => {
     expect(later.json()).toEqual(first.json());
     const secondCode = codeFrom(await sink.nextMailTo(email));
 
-    expect(await queryRows(testApp, sql`select count(*)::int as count from users where email = ${email}`)).toEqual([{ count: 1 }]);
+    expect(await queryRows(testApp, sql`select count(*)::int as count from users where email = ${email}`)).toEqual([
+      { count: 1 },
+    ]);
 
     if (secondCode !== firstCode) {
       const stale = await post('/api/auth/verify-otp', { userId: first.json().userId, otp: firstCode });
@@ -177,7 +186,9 @@ describe('the code', () => {
     const email = uniqueEmail('late');
     const { userId } = (await signUp(email)).json();
     const code = codeFrom(await sink.nextMailTo(email));
-    await testApp.app.db.execute(sql`update signup_codes set expires_at = now() - interval '1 second' where user_id = ${userId}`);
+    await testApp.app.db.execute(
+      sql`update signup_codes set expires_at = now() - interval '1 second' where user_id = ${userId}`,
+    );
 
     const response = await post('/api/auth/verify-otp', { userId, otp: code });
     expect(response.statusCode).toBe(400);
@@ -191,7 +202,9 @@ describe('the code', () => {
 
     const tooSoon = await post('/api/auth/resend-otp', { userId });
     expect(tooSoon.statusCode).toBe(429);
-    const seconds = Number(/Please wait (\d+) seconds? before asking for a new code\./.exec(tooSoon.json().message)?.[1]);
+    const seconds = Number(
+      /Please wait (\d+) seconds? before asking for a new code\./.exec(tooSoon.json().message)?.[1],
+    );
     expect(seconds).toBeGreaterThanOrEqual(55);
     expect(seconds).toBeLessThanOrEqual(60);
     expect(tooSoon.headers['retry-after']).toBe(String(seconds));

@@ -12,7 +12,9 @@ const SERVERS = 4;
 type App = Awaited<ReturnType<typeof buildApp>>;
 
 async function committedMigrationCount(): Promise<number> {
-  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
   return journal.entries.length;
 }
 
@@ -41,51 +43,56 @@ async function heldAdvisoryLocks(databaseUrl: string): Promise<number> {
 }
 
 // PGlite is one engine in one process: only a PostgreSQL server can see servers race each other.
-describe.runIf(process.env.TEST_DATABASE_URL)(`${SERVERS} servers starting at once on one empty PostgreSQL database`, () => {
-  let database: TestDatabase;
-  const started: App[] = [];
-  let failures: unknown[] = [];
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  `${SERVERS} servers starting at once on one empty PostgreSQL database`,
+  () => {
+    let database: TestDatabase;
+    const started: App[] = [];
+    let failures: unknown[] = [];
 
-  beforeAll(async () => {
-    database = await createTestDatabase(process.env.TEST_DATABASE_URL ?? '');
-    const config = testConfig({ databaseUrl: database.url });
-    // Each buildApp opens a pool of its own, so the servers race over separate connections as processes would.
-    const results = await Promise.allSettled(Array.from({ length: SERVERS }, () => buildApp(config, { logger: false })));
-    for (const result of results) {
-      if (result.status === 'fulfilled') started.push(result.value);
-    }
-    failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
-  });
+    beforeAll(async () => {
+      database = await createTestDatabase(process.env.TEST_DATABASE_URL ?? '');
+      const config = testConfig({ databaseUrl: database.url });
+      // Each buildApp opens a pool of its own, so the servers race over separate connections as processes would.
+      const results = await Promise.allSettled(
+        Array.from({ length: SERVERS }, () => buildApp(config, { logger: false })),
+      );
+      for (const result of results) {
+        if (result.status === 'fulfilled') started.push(result.value);
+      }
+      failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+    });
 
-  afterAll(async () => {
-    await Promise.all(started.map((app) => app.close()));
-    await database?.drop();
-  });
+    afterAll(async () => {
+      await Promise.all(started.map((app) => app.close()));
+      await database?.drop();
+    });
 
-  it('all start and answer their health check', async () => {
-    expect(failures).toEqual([]);
-    expect(started).toHaveLength(SERVERS);
-    for (const app of started) {
-      const response = await app.inject({ method: 'GET', url: '/healthz' });
-      expect(response.statusCode).toBe(200);
-    }
-  });
+    it('all start and answer their health check', async () => {
+      expect(failures).toEqual([]);
+      expect(started).toHaveLength(SERVERS);
+      for (const app of started) {
+        const response = await app.inject({ method: 'GET', url: '/healthz' });
+        expect(response.statusCode).toBe(200);
+      }
+    });
 
-  it('share one catalog, seeded once, with each migration applied once', async () => {
-    for (const app of started) {
-      const response = await app.inject({ method: 'GET', url: '/api/products' });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toHaveLength(catalog.length);
-    }
-    expect(catalog).toHaveLength(25);
-    expect(await countRows(database.url, 'products')).toBe(catalog.length);
-    expect(await countRows(database.url, 'drizzle.__drizzle_migrations')).toBe(await committedMigrationCount());
-  });
+    it('share one catalog, seeded once, with each migration applied once', async () => {
+      for (const app of started) {
+        const response = await app.inject({ method: 'GET', url: '/api/products' });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toHaveLength(catalog.length);
+      }
+      expect(catalog).toHaveLength(25);
+      expect(await countRows(database.url, 'products')).toBe(catalog.length);
+      expect(await countRows(database.url, 'drizzle.__drizzle_migrations')).toBe(await committedMigrationCount());
+    });
 
-  it('leave no setup lock held once started', async () => {
-    expect(await heldAdvisoryLocks(database.url)).toBe(0);
-  });
-});
+    it('leave no setup lock held once started', async () => {
+      expect(await heldAdvisoryLocks(database.url)).toBe(0);
+    });
+  },
+);
 
 describe.runIf(process.env.TEST_DATABASE_URL)('a server whose migrations fail on PostgreSQL', () => {
   let database: TestDatabase;

@@ -19,7 +19,9 @@ interface Contender {
 }
 
 function startContender(folder: string): { contender: Contender; ready: Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', contenderScript, folder], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', contenderScript, folder], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const waiting: ((line: string) => void)[] = [];
   readline.createInterface({ input: child.stdout! }).on('line', (line) => waiting.shift()?.(line));
   const nextLine = () => new Promise<string>((resolve) => waiting.push(resolve));
@@ -52,7 +54,11 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(`${CONTENDERS} processes finding 
   });
   afterAll(async () => {
     for (const { child } of contenders) child.stdin?.end();
-    await Promise.all(contenders.map(({ child }) => new Promise((resolve) => (child.exitCode === null ? child.on('exit', resolve) : resolve(null)))));
+    await Promise.all(
+      contenders.map(
+        ({ child }) => new Promise((resolve) => (child.exitCode === null ? child.on('exit', resolve) : resolve(null))),
+      ),
+    );
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -60,7 +66,12 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(`${CONTENDERS} processes finding 
     const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
     const winnersPerRound: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      const stale = { pid: deadPid, hostname: os.hostname(), since: '2026-01-01T00:00:00.000Z', token: `killed-${round}` };
+      const stale = {
+        pid: deadPid,
+        hostname: os.hostname(),
+        since: '2026-01-01T00:00:00.000Z',
+        token: `killed-${round}`,
+      };
       await writeFile(lockPathFor(folder), JSON.stringify(stale));
       const answers = await Promise.all(contenders.map((contender) => contender.ask('take')));
       winnersPerRound.push(answers.filter((answer) => answer === 'won').length);

@@ -44,7 +44,9 @@ async function startServer(dataDir: string, webDistDir: string): Promise<ServerP
   });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? '')));
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? '')),
+  );
   return { child, port, exited, stderr: () => stderr };
 }
 
@@ -54,7 +56,8 @@ async function waitUntilHealthy(server: ServerProcess, timeoutMs = 120_000): Pro
   void server.exited.then((code) => (exitedWith = code));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (exitedWith !== undefined) throw new Error(`server exited (${exitedWith}) before it was healthy:\n${server.stderr()}`);
+    if (exitedWith !== undefined)
+      throw new Error(`server exited (${exitedWith}) before it was healthy:\n${server.stderr()}`);
     try {
       const response = await fetch(`http://127.0.0.1:${server.port}/healthz`);
       if (response.status === 200) return;

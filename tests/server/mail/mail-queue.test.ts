@@ -55,7 +55,10 @@ async function queueRows(testApp: TestApp, to: string) {
     last_error: string | null;
     html: string | null;
     text: string | null;
-  }>(testApp, sql`select id, attempts, sent_at, failed_at, last_error, html, text from mail_queue where "to" = ${to} order by id`);
+  }>(
+    testApp,
+    sql`select id, attempts, sent_at, failed_at, last_error, html, text from mail_queue where "to" = ${to} order by id`,
+  );
 }
 
 function signUp(testApp: TestApp, email: string) {
@@ -149,7 +152,9 @@ describe('the mail queue', () => {
   });
 
   it('lets two senders share one queue without sending any mail twice', async () => {
-    const testApp = await startApp({ mailRetry: { firstDelayMs: 5, maxDelayMs: 10, maxAttempts: 3, pollIntervalMs: 60_000 } });
+    const testApp = await startApp({
+      mailRetry: { firstDelayMs: 5, maxDelayMs: 10, maxAttempts: 3, pollIntervalMs: 60_000 },
+    });
     await testApp.app.ready();
     await testApp.app.mailer.settled();
 
@@ -181,6 +186,8 @@ describe('the mail queue', () => {
     await Promise.all(senders.map((sender) => sender.stop()));
 
     expect([...delivered].sort()).toEqual(mails.map((mail) => mail.to).sort());
-    expect(await queryRows(testApp, sql`select count(*)::int as count from mail_queue where sent_at is null`)).toEqual([{ count: 0 }]);
+    expect(await queryRows(testApp, sql`select count(*)::int as count from mail_queue where sent_at is null`)).toEqual([
+      { count: 0 },
+    ]);
   });
 });

@@ -41,13 +41,19 @@ describe('app.productRepository.listAll', () => {
       weights: cashewWeights,
     });
     for (const record of records) {
-      expect(record.weights.map((weight) => weight.label), record.id).toEqual(['250g', '500g', '1kg']);
+      expect(
+        record.weights.map((weight) => weight.label),
+        record.id,
+      ).toEqual(['250g', '500g', '1kg']);
     }
   });
 
   it('orders by the shop’s position first and by name among equals', async () => {
     await insideRolledBackTransaction(async (tx) => {
-      await tx.update(products).set({ position: -1 }).where(inArray(products.id, ['walnut-halves', 'brazil-nuts']));
+      await tx
+        .update(products)
+        .set({ position: -1 })
+        .where(inArray(products.id, ['walnut-halves', 'brazil-nuts']));
       // Renamed so that name order and id order disagree.
       await tx.update(products).set({ name: 'Autumn Walnut Halves' }).where(eq(products.id, 'walnut-halves'));
       const ids = (await testApp.app.productRepository.listAll(tx)).map((record) => record.id);

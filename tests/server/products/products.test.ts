@@ -25,7 +25,9 @@ describe('GET /api/products', () => {
       expect(products.filter((product) => product.category === category).length).toBeGreaterThanOrEqual(8);
     }
     const names = products.map((product) => product.name);
-    expect(names).toEqual(expect.arrayContaining(['Roasted Pumpkin Seeds', 'Roasted Cashew Nuts', 'Jumbo Flame Raisins']));
+    expect(names).toEqual(
+      expect.arrayContaining(['Roasted Pumpkin Seeds', 'Roasted Cashew Nuts', 'Jumbo Flame Raisins']),
+    );
   });
 
   it('shows prices in pounds with the first weight as the headline price of £4.19', async () => {
@@ -84,13 +86,18 @@ describe('GET /api/products', () => {
     const before = await getList();
     const { products } = await import('../../../src/server/db/schema.ts');
     const { eq } = await import('drizzle-orm');
-    await testApp.app.db.update(products).set({ name: 'Roasted Cashew Nuts (Lightly Salted)' }).where(eq(products.id, 'roasted-cashew-nuts'));
+    await testApp.app.db
+      .update(products)
+      .set({ name: 'Roasted Cashew Nuts (Lightly Salted)' })
+      .where(eq(products.id, 'roasted-cashew-nuts'));
     await testApp.app.catalog.refresh();
 
     const after = await getList({ 'if-none-match': String(before.headers.etag) });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
-    expect((after.json() as Product[]).map((product) => product.name)).toContain('Roasted Cashew Nuts (Lightly Salted)');
+    expect((after.json() as Product[]).map((product) => product.name)).toContain(
+      'Roasted Cashew Nuts (Lightly Salted)',
+    );
   });
 });
 
@@ -99,7 +106,12 @@ describe('GET /api/products/:id', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/products/jumbo-flame-raisins' });
     expect(response.statusCode).toBe(200);
     const product = ProductSchema.parse(response.json());
-    expect(product).toMatchObject({ _id: 'jumbo-flame-raisins', name: 'Jumbo Flame Raisins', category: 'Dry Fruits', vatRate: 0 });
+    expect(product).toMatchObject({
+      _id: 'jumbo-flame-raisins',
+      name: 'Jumbo Flame Raisins',
+      category: 'Dry Fruits',
+      vatRate: 0,
+    });
     expect(response.headers.etag).toBeTruthy();
   });
 

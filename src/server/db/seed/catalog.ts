@@ -79,7 +79,7 @@ export const catalog: SeedProduct[] = [
     name: 'Roasted Hazelnuts',
     category: 'Nuts',
     description:
-      'Round hazelnuts from Turkey\'s Black Sea coast, roasted until the skins crackle and the kernels turn a deep golden brown. Rich and almost chocolatey, they are wonderful with a morning coffee, chopped into brownies or blitzed into homemade praline. Packed in our London kitchen, which also handles peanuts, tree nuts and sesame.',
+      "Round hazelnuts from Turkey's Black Sea coast, roasted until the skins crackle and the kernels turn a deep golden brown. Rich and almost chocolatey, they are wonderful with a morning coffee, chopped into brownies or blitzed into homemade praline. Packed in our London kitchen, which also handles peanuts, tree nuts and sesame.",
     imageFile: 'roasted-hazelnuts.svg',
     weights: [
       { label: '250g', grams: 250, mrpPence: 699 },

@@ -30,11 +30,13 @@ export async function seedCatalog(db: Database): Promise<number> {
         position: index,
       })),
     );
-    await tx.insert(productWeights).values(
-      catalog.flatMap((product) =>
-        priceWeights(product).map((weight, position) => ({ productId: product.id, ...weight, position })),
-      ),
-    );
+    await tx
+      .insert(productWeights)
+      .values(
+        catalog.flatMap((product) =>
+          priceWeights(product).map((weight, position) => ({ productId: product.id, ...weight, position })),
+        ),
+      );
     return catalog.length;
   });
 }

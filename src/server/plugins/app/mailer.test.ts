@@ -10,7 +10,8 @@ describe('retryDelayMs', () => {
 
   it('gives a mail over five hours of tries before it is marked failed', () => {
     let total = 0;
-    for (let attempt = 1; attempt < defaultMailRetry.maxAttempts; attempt += 1) total += retryDelayMs(attempt, defaultMailRetry);
+    for (let attempt = 1; attempt < defaultMailRetry.maxAttempts; attempt += 1)
+      total += retryDelayMs(attempt, defaultMailRetry);
     expect(total / 3_600_000).toBeCloseTo(5.36, 1);
   });
 });

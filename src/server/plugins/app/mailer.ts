@@ -185,7 +185,9 @@ export class MailQueueSender {
   /** Sleep until the next retry falls due, but never longer than the poll interval. */
   private async msUntilNextDue(): Promise<number> {
     const [next] = await this.db
-      .select({ ms: sql<number | null>`ceil(extract(epoch from (min(${mailQueue.nextAttemptAt}) - now())) * 1000)::int` })
+      .select({
+        ms: sql<number | null>`ceil(extract(epoch from (min(${mailQueue.nextAttemptAt}) - now())) * 1000)::int`,
+      })
       .from(mailQueue)
       .where(and(isPending, isUnclaimed));
     const ms = next?.ms ?? this.retry.pollIntervalMs;

@@ -34,7 +34,11 @@ export interface UserRepository {
   /** Throws the database's unique violation (23505) when the address already has an account. */
   create(fields: { name: string; email: string; passwordHash: string }, executor?: Executor): Promise<UserRecord>;
   /** A repeated signup of an address nobody has verified yet: the newest details win. */
-  replaceUnverifiedDetails(id: string, fields: { name: string; passwordHash: string }, executor?: Executor): Promise<void>;
+  replaceUnverifiedDetails(
+    id: string,
+    fields: { name: string; passwordHash: string },
+    executor?: Executor,
+  ): Promise<void>;
   /**
    * Stores a new code (fresh tries, fresh expiry) unless one was sent less than `cooldownSeconds` ago;
    * decided in one statement, so two requests at once cannot both send.
@@ -48,9 +52,17 @@ export interface UserRepository {
   /** Counts one check against the code's tries before it is compared, so parallel guesses cannot exceed them. */
   countCodeAttempt(userId: string, maxAttempts: number): Promise<CodeAttempt>;
   markVerified(userId: string): Promise<void>;
-  createPasswordResetToken(userId: string, tokenHash: string, validForSeconds: number, executor?: Executor): Promise<void>;
+  createPasswordResetToken(
+    userId: string,
+    tokenHash: string,
+    validForSeconds: number,
+    executor?: Executor,
+  ): Promise<void>;
   /** Deletes the token whatever its state, so it can be used once; answers whose it was if still valid. */
-  consumePasswordResetToken(tokenHash: string, executor?: Executor): Promise<{ userId: string; expired: boolean } | undefined>;
+  consumePasswordResetToken(
+    tokenHash: string,
+    executor?: Executor,
+  ): Promise<{ userId: string; expired: boolean } | undefined>;
   /**
    * Sets a new password and ends everything issued under the old one: session tokens (by version),
    * reset links and any signup code. Proving the mailbox by a reset link also verifies the address.
@@ -163,14 +175,19 @@ export function createUserRepository(db: Database): UserRepository {
     },
 
     async createPasswordResetToken(userId, tokenHash, validForSeconds, executor = db) {
-      await executor.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt: secondsFromNow(validForSeconds) });
+      await executor
+        .insert(passwordResetTokens)
+        .values({ userId, tokenHash, expiresAt: secondsFromNow(validForSeconds) });
     },
 
     async consumePasswordResetToken(tokenHash, executor = db) {
       const [row] = await executor
         .delete(passwordResetTokens)
         .where(eq(passwordResetTokens.tokenHash, tokenHash))
-        .returning({ userId: passwordResetTokens.userId, expired: sql<boolean>`${passwordResetTokens.expiresAt} <= now()` });
+        .returning({
+          userId: passwordResetTokens.userId,
+          expired: sql<boolean>`${passwordResetTokens.expiresAt} <= now()`,
+        });
       return row;
     },
 

@@ -69,7 +69,10 @@ export default function AboutRoute() {
         </ul>
       </section>
 
-      <section aria-labelledby="vision-heading" className="mt-16 rounded-3xl bg-roast-900 px-6 py-10 text-cream-100 sm:px-10">
+      <section
+        aria-labelledby="vision-heading"
+        className="mt-16 rounded-3xl bg-roast-900 px-6 py-10 text-cream-100 sm:px-10"
+      >
         <h2 id="vision-heading" className="text-2xl font-extrabold text-white sm:text-3xl">
           Our Vision
         </h2>

@@ -12,7 +12,11 @@ import { useRedirectAfter } from '#web/lib/use-redirect-after.ts';
 export default function ResetPasswordRoute() {
   const token = useParams().token ?? '';
   const [doneMessage, setDoneMessage] = useState<string>();
-  useRedirectAfter({ active: doneMessage !== undefined, to: paths.login.getHref(), delayMs: PASSWORD_RESET_REDIRECT_MS });
+  useRedirectAfter({
+    active: doneMessage !== undefined,
+    to: paths.login.getHref(),
+    delayMs: PASSWORD_RESET_REDIRECT_MS,
+  });
 
   return (
     <AuthCard

@@ -22,8 +22,8 @@ export function RouteError() {
         <PageTitle title={`Chunk-load error | ${SHOP_NAME}`} />
         <h1 className="text-3xl font-extrabold text-roast-900">Chunk-load error</h1>
         <p className="mt-4 text-stone-600">
-          Part of this page could not be downloaded. This usually means the connection dropped or the shop has just
-          been updated. Reloading the page normally fixes it.
+          Part of this page could not be downloaded. This usually means the connection dropped or the shop has just been
+          updated. Reloading the page normally fixes it.
         </p>
         <Button variant="buy" size="lg" className="mt-8" onClick={() => window.location.reload()}>
           <RefreshCw aria-hidden="true" className="size-4" />

@@ -71,7 +71,11 @@ export function Header({ search, actions }: HeaderProps) {
         </div>
       </div>
 
-      <nav id={navId} aria-label="Main" className={clsx('border-t border-cream-200 bg-cream-100', menuOpen ? 'block' : 'hidden', 'md:block')}>
+      <nav
+        id={navId}
+        aria-label="Main"
+        className={clsx('border-t border-cream-200 bg-cream-100', menuOpen ? 'block' : 'hidden', 'md:block')}
+      >
         <ul className="mx-auto flex max-w-7xl flex-col px-4 py-2 sm:px-6 md:flex-row md:gap-2 md:py-0">
           {NAV_LINKS.map((link) => (
             <li key={link.to}>

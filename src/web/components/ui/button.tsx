@@ -28,7 +28,11 @@ export function buttonStyles({
   variant = 'primary',
   size = 'md',
   className,
-}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
+}: {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+} = {}): string {
   return clsx(base, variants[variant], sizes[size], className);
 }
 

@@ -39,15 +39,31 @@ export function QuantityStepper({
         aria-labelledby={labelId}
         className="inline-flex w-fit items-center overflow-hidden rounded-lg border border-stone-300 bg-white"
       >
-        <button type="button" className={buttonClass} onClick={() => !atMin && step(-1)} aria-disabled={atMin} aria-label="Decrease quantity">
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => !atMin && step(-1)}
+          aria-disabled={atMin}
+          aria-label="Decrease quantity"
+        >
           <Minus aria-hidden="true" className="size-4" />
         </button>
         {/* <output> is a polite live region, so the new amount is read out after each press. */}
-        <output aria-live="polite" aria-atomic="true" className="min-w-12 text-center text-base font-semibold tabular-nums">
+        <output
+          aria-live="polite"
+          aria-atomic="true"
+          className="min-w-12 text-center text-base font-semibold tabular-nums"
+        >
           <span className="sr-only">{label}: </span>
           {value}
         </output>
-        <button type="button" className={buttonClass} onClick={() => !atMax && step(1)} aria-disabled={atMax} aria-label="Increase quantity">
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => !atMax && step(1)}
+          aria-disabled={atMax}
+          aria-label="Increase quantity"
+        >
           <Plus aria-hidden="true" className="size-4" />
         </button>
       </div>

@@ -6,7 +6,8 @@
 import { forwardRef, useId, type InputHTMLAttributes } from 'react';
 import { clsx } from 'clsx';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-invalid' | 'aria-describedby'> {
+export interface TextFieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-invalid' | 'aria-describedby'> {
   label: string;
   hint?: string | undefined;
   error?: string | undefined;

@@ -51,7 +51,8 @@ export const authMessages = {
     triesLeft > 0
       ? `That code is not right. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`
       : 'That code is not right, and that was the last try. Please ask for a new code.',
-  waitForCode: (seconds: number) => `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before asking for a new code.`,
+  waitForCode: (seconds: number) =>
+    `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before asking for a new code.`,
 };
 
 const MINUTE_MS = 60_000;
@@ -100,7 +101,10 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
     });
 
   /** Stores a fresh code and queues its mail in `executor`'s transaction, unless one went out within the cooldown. */
-  async function issueSignupCode(user: Pick<UserRecord, 'id' | 'name' | 'email'>, executor: Database): Promise<IssueCodeResult> {
+  async function issueSignupCode(
+    user: Pick<UserRecord, 'id' | 'name' | 'email'>,
+    executor: Database,
+  ): Promise<IssueCodeResult> {
     const code = newSignupCode();
     const result = await users.issueSignupCode(
       user.id,
@@ -126,7 +130,10 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
   app.post(
     '/signup',
     {
-      schema: { body: SignupBodySchema, response: { 200: SignupAnswerSchema, 201: SignupAnswerSchema, '4xx': ApiErrorSchema } },
+      schema: {
+        body: SignupBodySchema,
+        response: { 200: SignupAnswerSchema, 201: SignupAnswerSchema, '4xx': ApiErrorSchema },
+      },
       preHandler: limit('signup', (request) => (request.body as { email: string }).email),
     },
     async (request, reply) => {
@@ -220,7 +227,10 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
   app.post(
     '/login',
     {
-      schema: { body: LoginBodySchema, response: { 200: LoginAnswerSchema, 403: UnverifiedAnswerSchema, '4xx': ApiErrorSchema } },
+      schema: {
+        body: LoginBodySchema,
+        response: { 200: LoginAnswerSchema, 403: UnverifiedAnswerSchema, '4xx': ApiErrorSchema },
+      },
       preHandler: limit('login', (request) => (request.body as { email: string }).email),
     },
     async (request, reply) => {
@@ -295,7 +305,11 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
   app.put(
     '/reset-password/:token',
     {
-      schema: { params: ResetPasswordParamsSchema, body: ResetPasswordBodySchema, response: { 200: MessageSchema, '4xx': ApiErrorSchema } },
+      schema: {
+        params: ResetPasswordParamsSchema,
+        body: ResetPasswordBodySchema,
+        response: { 200: MessageSchema, '4xx': ApiErrorSchema },
+      },
       preHandler: limit('resetPassword', (request) => (request.params as { token: string }).token),
     },
     async (request, reply) => {
@@ -307,8 +321,10 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
         await users.setPassword(token.userId, passwordHash, tx);
         return 'reset';
       });
-      if (outcome === 'invalid') return reply.code(400).send({ message: authMessages.resetLinkInvalid } satisfies ApiError);
-      if (outcome === 'expired') return reply.code(400).send({ message: authMessages.resetLinkExpired } satisfies ApiError);
+      if (outcome === 'invalid')
+        return reply.code(400).send({ message: authMessages.resetLinkInvalid } satisfies ApiError);
+      if (outcome === 'expired')
+        return reply.code(400).send({ message: authMessages.resetLinkExpired } satisfies ApiError);
       return { message: authMessages.passwordReset };
     },
   );

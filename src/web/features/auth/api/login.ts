@@ -13,7 +13,9 @@ export function login(body: LoginBody): Promise<LoginAnswer> {
 export function unverifiedUserId(error: unknown): string | undefined {
   if (!(error instanceof ApiRequestError) || error.status !== 403) return undefined;
   const { body } = error;
-  return typeof body === 'object' && body !== null && 'userId' in body && typeof body.userId === 'string' ? body.userId : undefined;
+  return typeof body === 'object' && body !== null && 'userId' in body && typeof body.userId === 'string'
+    ? body.userId
+    : undefined;
 }
 
 export function useLogin() {

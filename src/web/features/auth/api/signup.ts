@@ -1,7 +1,14 @@
 /** POST /api/auth/signup: the sign-up form's fields, its zod schema (built from the shared one) and the call. */
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { EmailSchema, NAME_MAX_LENGTH, NameSchema, NewPasswordSchema, type SignupAnswer, type SignupBody } from '#shared/schemas/user';
+import {
+  EmailSchema,
+  NAME_MAX_LENGTH,
+  NameSchema,
+  NewPasswordSchema,
+  type SignupAnswer,
+  type SignupBody,
+} from '#shared/schemas/user';
 import type { Session } from '#web/lib/session.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 

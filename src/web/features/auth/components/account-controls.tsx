@@ -40,10 +40,17 @@ export function AccountControls() {
   const comeBackTo = onAccountPage ? undefined : pathname + search;
   return (
     <>
-      <Link to={paths.signup.getHref()} className={buttonStyles({ variant: 'ghost', size: 'sm', className: linkClass })}>
+      <Link
+        to={paths.signup.getHref()}
+        className={buttonStyles({ variant: 'ghost', size: 'sm', className: linkClass })}
+      >
         Signup
       </Link>
-      <Link ref={loginLinkRef} to={paths.login.getHref(comeBackTo)} className={buttonStyles({ variant: 'primary', size: 'sm', className: linkClass })}>
+      <Link
+        ref={loginLinkRef}
+        to={paths.login.getHref(comeBackTo)}
+        className={buttonStyles({ variant: 'primary', size: 'sm', className: linkClass })}
+      >
         Login
       </Link>
     </>

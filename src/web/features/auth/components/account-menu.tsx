@@ -104,7 +104,10 @@ export function AccountMenu({ name, onLogout }: { name: string; onLogout: () => 
       >
         <UserRound aria-hidden="true" className="size-4 shrink-0" />
         <span className="truncate">{label}</span>
-        <ChevronDown aria-hidden="true" className={clsx('size-4 shrink-0 transition-transform', open && 'rotate-180')} />
+        <ChevronDown
+          aria-hidden="true"
+          className={clsx('size-4 shrink-0 transition-transform', open && 'rotate-180')}
+        />
       </button>
 
       {open && (
@@ -116,7 +119,13 @@ export function AccountMenu({ name, onLogout }: { name: string; onLogout: () => 
           onKeyDown={onMenuKeyDown}
           className="absolute top-full right-0 z-30 mt-2 min-w-44 overflow-hidden rounded-xl bg-white py-1 shadow-lg ring-1 ring-stone-200"
         >
-          <Link role="menuitem" tabIndex={-1} to={paths.myOrders.getHref()} onClick={() => setOpen(false)} className={itemClass}>
+          <Link
+            role="menuitem"
+            tabIndex={-1}
+            to={paths.myOrders.getHref()}
+            onClick={() => setOpen(false)}
+            className={itemClass}
+          >
             My Orders
           </Link>
           <button

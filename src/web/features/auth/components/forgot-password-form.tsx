@@ -18,12 +18,22 @@ export function ForgotPasswordForm() {
 
   return (
     <form noValidate onSubmit={handleSubmit((body) => forgotPassword.mutate(body))} className="space-y-5">
-      <TextField label="Email address" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
 
       <FormMessage tone="success">{forgotPassword.isSuccess && forgotPassword.data.message}</FormMessage>
       <FormMessage tone="error">
         {forgotPassword.isError &&
-          failureMessage(forgotPassword.error, { fallback: 'Something went wrong', offline: 'Error sending reset link' })}
+          failureMessage(forgotPassword.error, {
+            fallback: 'Something went wrong',
+            offline: 'Error sending reset link',
+          })}
       </FormMessage>
 
       <Button type="submit" variant="buy" className="w-full" disabled={forgotPassword.isPending}>

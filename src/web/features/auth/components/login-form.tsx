@@ -57,7 +57,14 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (answer: LoginAnswer) =>
 
   return (
     <form noValidate onSubmit={handleSubmit(logInWith)} className="space-y-5">
-      <TextField label="Email address" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
       <div>
         <TextField
           label="Password"
@@ -74,7 +81,9 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (answer: LoginAnswer) =>
         </p>
       </div>
 
-      <FormMessage tone="error">{login.isError && failureMessage(login.error, { fallback: 'Login failed' })}</FormMessage>
+      <FormMessage tone="error">
+        {login.isError && failureMessage(login.error, { fallback: 'Login failed' })}
+      </FormMessage>
 
       <Button type="submit" variant="buy" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Logging in…' : 'Log in'}

@@ -44,7 +44,8 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
       />
 
       <FormMessage tone="error">
-        {resetPassword.isError && failureMessage(resetPassword.error, { fallback: 'Reset failed', offline: 'Something went wrong' })}
+        {resetPassword.isError &&
+          failureMessage(resetPassword.error, { fallback: 'Reset failed', offline: 'Something went wrong' })}
       </FormMessage>
 
       <Button type="submit" variant="buy" className="w-full" disabled={resetPassword.isPending}>

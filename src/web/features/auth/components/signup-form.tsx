@@ -6,7 +6,13 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { failureMessage } from '#web/lib/api-client.ts';
-import { type SignupFormInput, SignupFormSchema, type SignupFormValues, type SignupOutcome, useSignup } from '../api/signup.ts';
+import {
+  type SignupFormInput,
+  SignupFormSchema,
+  type SignupFormValues,
+  type SignupOutcome,
+  useSignup,
+} from '../api/signup.ts';
 
 export function SignupForm({ onSignedUp }: { onSignedUp: (outcome: SignupOutcome, email: string) => void }) {
   const signup = useSignup();
@@ -26,10 +32,29 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (outcome: SignupOutcome
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" required error={errors.firstName?.message} {...register('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" required error={errors.lastName?.message} {...register('lastName')} />
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          required
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
       </div>
-      <TextField label="Email address" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
       <TextField
         label="Password"
         type="password"
@@ -40,7 +65,9 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (outcome: SignupOutcome
         {...register('password')}
       />
 
-      <FormMessage tone="error">{signup.isError && failureMessage(signup.error, { fallback: 'Something went wrong' })}</FormMessage>
+      <FormMessage tone="error">
+        {signup.isError && failureMessage(signup.error, { fallback: 'Something went wrong' })}
+      </FormMessage>
 
       <Button type="submit" variant="buy" className="w-full" disabled={signup.isPending}>
         {signup.isPending ? 'Creating your account…' : 'Sign up'}

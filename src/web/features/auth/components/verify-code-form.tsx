@@ -63,7 +63,9 @@ export function VerifyCodeForm({ userId, email, intro, onVerified }: VerifyCodeF
         {...register('otp')}
       />
 
-      <FormMessage tone="error">{verify.isError && failureMessage(verify.error, { fallback: 'OTP verification failed' })}</FormMessage>
+      <FormMessage tone="error">
+        {verify.isError && failureMessage(verify.error, { fallback: 'OTP verification failed' })}
+      </FormMessage>
 
       <Button type="submit" variant="buy" className="w-full" disabled={verify.isPending}>
         {verify.isPending ? 'Checking…' : 'Verify code'}
@@ -75,7 +77,9 @@ export function VerifyCodeForm({ userId, email, intro, onVerified }: VerifyCodeF
           {resend.isPending ? 'Sending a new code…' : 'Send a new code'}
         </Button>
         <FormMessage tone="success">{resend.isSuccess && resend.data.message}</FormMessage>
-        <FormMessage tone="error">{resend.isError && failureMessage(resend.error, { fallback: 'Something went wrong' })}</FormMessage>
+        <FormMessage tone="error">
+          {resend.isError && failureMessage(resend.error, { fallback: 'Something went wrong' })}
+        </FormMessage>
       </div>
     </form>
   );

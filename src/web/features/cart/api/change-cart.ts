@@ -7,7 +7,10 @@ export function addToServerCart(body: { _id: string; qty: number; selectedWeight
 }
 
 export function removeFromServerCart(productId: string, qtyToRemove: number): Promise<CartLine[]> {
-  return apiRequest<CartLine[]>(`/api/cart/remove/${encodeURIComponent(productId)}`, { method: 'DELETE', body: { qtyToRemove } });
+  return apiRequest<CartLine[]>(`/api/cart/remove/${encodeURIComponent(productId)}`, {
+    method: 'DELETE',
+    body: { qtyToRemove },
+  });
 }
 
 export function clearServerCart(): Promise<CartLine[]> {
@@ -15,5 +18,8 @@ export function clearServerCart(): Promise<CartLine[]> {
 }
 
 export function changeServerCartWeight(productId: string, selectedWeight: string): Promise<CartLine[]> {
-  return apiRequest<CartLine[]>(`/api/cart/${encodeURIComponent(productId)}`, { method: 'PATCH', body: { selectedWeight } });
+  return apiRequest<CartLine[]>(`/api/cart/${encodeURIComponent(productId)}`, {
+    method: 'PATCH',
+    body: { selectedWeight },
+  });
 }

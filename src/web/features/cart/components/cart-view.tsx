@@ -14,7 +14,8 @@ import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { paths } from '#web/config/paths.ts';
 import type { Cart } from '../hooks/use-cart.ts';
 
-export const EMPTY_CART_CHECKOUT_ALERT = 'Your cart is empty. Please add items to your cart before proceeding to checkout.';
+export const EMPTY_CART_CHECKOUT_ALERT =
+  'Your cart is empty. Please add items to your cart before proceeding to checkout.';
 
 export function CartView({ cart }: { cart: Cart }) {
   const navigate = useNavigate();
@@ -55,7 +56,10 @@ export function CartView({ cart }: { cart: Cart }) {
         )}
       </section>
 
-      <section aria-labelledby="cart-summary" className="flex flex-col gap-3 self-start rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-200">
+      <section
+        aria-labelledby="cart-summary"
+        className="flex flex-col gap-3 self-start rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-200"
+      >
         <h2 id="cart-summary" className="text-lg font-bold text-roast-900">
           Order summary
         </h2>
@@ -90,7 +94,13 @@ function CartLineRow({ line, cart }: { line: CartLine; cart: Cart }) {
   return (
     <article className="flex flex-wrap items-start gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200">
       {product ? (
-        <img src={product.image} alt="" width={96} height={96} className="size-24 rounded-xl bg-cream-100 object-contain" />
+        <img
+          src={product.image}
+          alt=""
+          width={96}
+          height={96}
+          className="size-24 rounded-xl bg-cream-100 object-contain"
+        />
       ) : (
         <div aria-hidden="true" className="size-24 rounded-xl bg-cream-100" />
       )}
@@ -106,8 +116,10 @@ function CartLineRow({ line, cart }: { line: CartLine; cart: Cart }) {
         </h3>
         {!line.available && (
           <p className="text-sm font-semibold text-red-800">
-            {product ? 'Unavailable in this weight: choose another weight or remove it.' : 'Unavailable: no longer sold.'} Not
-            included in the total.
+            {product
+              ? 'Unavailable in this weight: choose another weight or remove it.'
+              : 'Unavailable: no longer sold.'}{' '}
+            Not included in the total.
           </p>
         )}
         <div className="flex flex-wrap items-end gap-4">
@@ -119,7 +131,9 @@ function CartLineRow({ line, cart }: { line: CartLine; cart: Cart }) {
               <select
                 id={selectId}
                 value={weightKnown ? line.selectedWeight : ''}
-                onChange={(event) => cart.change({ type: 'weight', productId: line._id, selectedWeight: event.currentTarget.value })}
+                onChange={(event) =>
+                  cart.change({ type: 'weight', productId: line._id, selectedWeight: event.currentTarget.value })
+                }
                 className="min-h-11 rounded-lg border border-stone-300 bg-white px-3"
               >
                 {!weightKnown && (
@@ -140,8 +154,10 @@ function CartLineRow({ line, cart }: { line: CartLine; cart: Cart }) {
               label={`Quantity of ${name}`}
               value={line.qty}
               onChange={(qty) => {
-                if (qty > line.qty) cart.change({ type: 'add', product, qty: QUANTITY_MIN, selectedWeight: line.selectedWeight });
-                else if (qty < line.qty) cart.change({ type: 'remove', productId: line._id, qtyToRemove: line.qty - qty });
+                if (qty > line.qty)
+                  cart.change({ type: 'add', product, qty: QUANTITY_MIN, selectedWeight: line.selectedWeight });
+                else if (qty < line.qty)
+                  cart.change({ type: 'remove', productId: line._id, qtyToRemove: line.qty - qty });
               }}
             />
           )}
@@ -149,7 +165,11 @@ function CartLineRow({ line, cart }: { line: CartLine; cart: Cart }) {
       </div>
       <div className="flex flex-col items-end gap-2">
         <p className="text-lg font-extrabold text-stone-900 tabular-nums">
-          {line.available ? formatPence(poundsToPence(line.price) * line.qty) : <span className="text-sm text-stone-600">Unavailable</span>}
+          {line.available ? (
+            formatPence(poundsToPence(line.price) * line.qty)
+          ) : (
+            <span className="text-sm text-stone-600">Unavailable</span>
+          )}
         </p>
         <button
           type="button"

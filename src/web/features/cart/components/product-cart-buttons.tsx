@@ -14,7 +14,10 @@ export function ProductCartButtons({ product, cart }: { product: Product; cart: 
 
   if (isInCart(cart.lines, product._id)) {
     return (
-      <Link to={paths.cart.getHref()} className={buttonStyles({ variant: 'secondary', size: 'sm', className: 'flex-1' })}>
+      <Link
+        to={paths.cart.getHref()}
+        className={buttonStyles({ variant: 'secondary', size: 'sm', className: 'flex-1' })}
+      >
         Already in Cart
       </Link>
     );

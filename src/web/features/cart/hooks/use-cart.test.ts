@@ -34,14 +34,18 @@ describe('the customer cart shown before the server answers', () => {
       { _id: 'cashews', qty: 2, price: 4.19 },
       { _id: 'almonds', qty: 3, price: 3.59 },
     ]);
-    expect(applyChangeToPricedLines(cart, { type: 'add', product: cashews, qty: 5, selectedWeight: '500g' })[0]).toMatchObject({
+    expect(
+      applyChangeToPricedLines(cart, { type: 'add', product: cashews, qty: 5, selectedWeight: '500g' })[0],
+    ).toMatchObject({
       qty: 3,
       selectedWeight: '250g',
     });
   });
 
   it('changes the weight and with it the price, removes, and clears', () => {
-    expect(applyChangeToPricedLines(cart, { type: 'weight', productId: 'cashews', selectedWeight: '500g' })[0]).toMatchObject({
+    expect(
+      applyChangeToPricedLines(cart, { type: 'weight', productId: 'cashews', selectedWeight: '500g' })[0],
+    ).toMatchObject({
       selectedWeight: '500g',
       price: 8.09,
       available: true,
@@ -52,7 +56,15 @@ describe('the customer cart shown before the server answers', () => {
   });
 
   it('keeps a line whose product has gone unavailable, with its last name', () => {
-    const gone = { _id: 'walnuts', name: 'Walnuts', qty: 1, price: 0, selectedWeight: '250g', product: null, available: false };
+    const gone = {
+      _id: 'walnuts',
+      name: 'Walnuts',
+      qty: 1,
+      price: 0,
+      selectedWeight: '250g',
+      product: null,
+      available: false,
+    };
     const next = applyChangeToPricedLines([gone], { type: 'add', product: almonds, qty: 1, selectedWeight: '250g' });
     expect(next[0]).toEqual(gone);
   });

@@ -56,7 +56,8 @@ export function applyChangeToPricedLines(lines: CartLine[], change: CartChange):
   const byId = new Map(lines.map((line) => [line._id, line]));
   return applyRule(lines.map(toStored), change).map((line) => {
     const known = byId.get(line._id);
-    const product = change.type === 'add' && change.product._id === line._id ? change.product : (known?.product ?? undefined);
+    const product =
+      change.type === 'add' && change.product._id === line._id ? change.product : (known?.product ?? undefined);
     return priceCartLine(line, product, known?.name);
   });
 }

@@ -132,9 +132,14 @@ export function BannerCarousel() {
               className="block aspect-[4/3] h-auto w-full object-cover object-right min-[480px]:aspect-[2/1] md:aspect-[8/3]"
             />
             <div className="flex flex-col items-start gap-3 px-5 pt-5 md:absolute md:inset-y-0 md:left-0 md:w-[45%] md:justify-center md:gap-4 md:px-10 md:pt-0 lg:px-16">
-              <h2 className="text-2xl font-extrabold tracking-tight text-roast-900 md:text-3xl lg:text-5xl">{slide.title}</h2>
+              <h2 className="text-2xl font-extrabold tracking-tight text-roast-900 md:text-3xl lg:text-5xl">
+                {slide.title}
+              </h2>
               <p className="max-w-md text-base text-stone-700 lg:text-lg">{slide.subtitle}</p>
-              <Link to={paths.product.getHref(slide.productId)} className={buttonStyles({ variant: 'buy', size: 'lg', className: 'mt-1' })}>
+              <Link
+                to={paths.product.getHref(slide.productId)}
+                className={buttonStyles({ variant: 'buy', size: 'lg', className: 'mt-1' })}
+              >
                 BUY NOW<span className="sr-only">: {slide.title}</span>
               </Link>
             </div>

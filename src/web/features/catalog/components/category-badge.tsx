@@ -10,7 +10,9 @@ const CATEGORY_STYLES: Record<Category, string> = {
 
 export function CategoryBadge({ category, className }: { category: Category; className?: string }) {
   return (
-    <span className={clsx('inline-flex rounded-full px-2.5 py-1 text-xs font-bold', CATEGORY_STYLES[category], className)}>
+    <span
+      className={clsx('inline-flex rounded-full px-2.5 py-1 text-xs font-bold', CATEGORY_STYLES[category], className)}
+    >
       <span className="sr-only">Category: </span>
       {category}
     </span>

@@ -31,7 +31,12 @@ export function CategoryFilter({ value, onChange }: CategoryFilterProps) {
           ))}
         </div>
       </fieldset>
-      <Button variant="secondary" size="sm" className="mt-4 w-full sm:w-auto lg:w-full" onClick={() => onChange(undefined)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mt-4 w-full sm:w-auto lg:w-full"
+        onClick={() => onChange(undefined)}
+      >
         Clear Filter
       </Button>
     </div>

@@ -47,13 +47,17 @@ export function ProductDetails({ product, renderActions }: ProductDetailsProps) 
           <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-roast-900 sm:text-4xl">{product.name}</h1>
         </div>
 
-        <section aria-label="Price" className="flex flex-col gap-2 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-200">
+        <section
+          aria-label="Price"
+          className="flex flex-col gap-2 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-200"
+        >
           <div className="flex flex-wrap items-center gap-3">
             <Mrp pounds={weight.mrp} showLabel className="text-base" />
             <span className="rounded-full bg-offer px-3 py-1 text-xs font-bold text-white">{OFFER_LABEL}</span>
           </div>
           <p className="text-stone-800">
-            Offer Price: <span className="text-2xl font-extrabold text-stone-900 tabular-nums">{formatPounds(weight.price)}</span>{' '}
+            Offer Price:{' '}
+            <span className="text-2xl font-extrabold text-stone-900 tabular-nums">{formatPounds(weight.price)}</span>{' '}
             (Incl. of all taxes)
           </p>
           <PricePerKg weight={weight} />

@@ -15,10 +15,15 @@ interface ProductGridProps {
   renderActions?: (product: Product) => ReactNode;
 }
 
-const gridClass = (wide: boolean) =>
-  clsx('grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3', wide && 'lg:grid-cols-4');
+const gridClass = (wide: boolean) => clsx('grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3', wide && 'lg:grid-cols-4');
 
-export function ProductGrid({ products, headingLevel = 2, emptyText = NO_PRODUCTS_TEXT, wide = false, renderActions }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  headingLevel = 2,
+  emptyText = NO_PRODUCTS_TEXT,
+  wide = false,
+  renderActions,
+}: ProductGridProps) {
   if (products.length === 0) {
     return <p className="rounded-xl bg-cream-100 px-6 py-12 text-center text-lg text-stone-700">{emptyText}</p>;
   }
