@@ -13,23 +13,7 @@ import {
   removeFromCart,
 } from './cart-rules.ts';
 import type { StoredCartLine } from './schemas/cart.ts';
-import type { Product } from './schemas/product.ts';
-
-function product(id: string, weights: [label: string, price: number][]): Product {
-  return {
-    _id: id,
-    name: `Product ${id}`,
-    category: 'Nuts',
-    image: `/images/products/${id}.svg`,
-    price: weights[0]?.[1] ?? 0,
-    description: '',
-    weights: weights.map(([label, price]) => ({ label, grams: Number.parseInt(label, 10), price, mrp: price })),
-    isNewlyLaunched: false,
-    isBestSeller: false,
-    allergens: ['Tree nuts'],
-    vatRate: 20,
-  };
-}
+import { testProduct as product } from './testing/product.ts';
 
 const cashews = product('cashews', [
   ['250g', 4.19],

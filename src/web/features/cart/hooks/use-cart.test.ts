@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { priceCartLine } from '#shared/cart-rules';
-import type { Product } from '#shared/schemas/product';
 import { applyChangeToPricedLines } from './use-cart.ts';
-
-function product(id: string, weights: [label: string, price: number][]): Product {
-  return {
-    _id: id,
-    name: `Product ${id}`,
-    category: 'Nuts',
-    image: `/images/products/${id}.svg`,
-    price: weights[0]?.[1] ?? 0,
-    description: '',
-    weights: weights.map(([label, price]) => ({ label, grams: Number.parseInt(label, 10), price, mrp: price })),
-    isNewlyLaunched: false,
-    isBestSeller: false,
-    allergens: ['Tree nuts'],
-    vatRate: 20,
-  };
-}
+import { testProduct as product } from '#shared/testing/product';
 
 const cashews = product('cashews', [
   ['250g', 4.19],
