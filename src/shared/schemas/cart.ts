@@ -44,7 +44,7 @@ export const CartProductIdSchema = z
   .max(CART_PRODUCT_ID_MAX_LENGTH, { error: cartInputMessages.product });
 
 /** A weight label such as "500g"; empty where the spec allows it means the product's first weight. */
-const WeightLabelSchema = z
+export const WeightLabelSchema = z
   .string({ error: cartInputMessages.weight })
   .trim()
   .max(WEIGHT_LABEL_MAX_LENGTH, { error: cartInputMessages.weight });

@@ -1,0 +1,147 @@
+/**
+ * Wire contracts for checkout and orders (spec §7, contract §2 to §4): what the browser sends to start a
+ * payment and to place the order, and the order as the API shows it. Prices are pounds on the wire; the
+ * server recomputes every amount from the catalog and never charges or stores one a browser sent.
+ */
+import { z } from 'zod';
+import { VAT_RATES } from '#shared/constants';
+import { CART_MERGE_MAX_ITEMS, CartProductIdSchema, CartQuantitySchema, WeightLabelSchema } from '#shared/schemas/cart';
+import { ShippingAddressSchema } from '#shared/schemas/shipping-address';
+import { EmailSchema } from '#shared/schemas/user';
+
+/** Highest total a browser may name; far above any real cart of at most 100 lines of 99 packs. */
+export const TOTAL_PRICE_MAX = 1_000_000;
+export const SESSION_ID_MAX_LENGTH = 200;
+
+export const checkoutMessages = {
+  // The spec's own words (§5).
+  emptyCart: 'Your cart is empty. Please add items to your cart before proceeding to checkout.',
+  body: 'Please send the order as a JSON object.',
+  items: 'Please send the cart lines as a list.',
+  tooManyItems: `An order can hold at most ${CART_MERGE_MAX_ITEMS} lines.`,
+  duplicateItem: 'Each product may appear only once in an order.',
+  price: 'Please send prices as amounts in pounds.',
+  totalPrice: 'Please send the total you were shown, in pounds.',
+  sessionId: 'Please send the payment session id.',
+  /** 409 when the browser's prices or total differ from the catalog's (contract §4). */
+  reviewCart: 'Prices in your cart have changed. Please review your cart before paying.',
+  /** 409 when the order call's lines or total differ from what was paid for. */
+  orderMismatch: 'This order does not match what was paid for. Please review your cart.',
+} as const;
+
+/** A price in pounds as a browser shows it: not negative, at most two decimals' worth of meaning. */
+const PoundsSchema = (message: string) =>
+  z.number({ error: message }).nonnegative({ error: message }).max(TOTAL_PRICE_MAX, { error: message });
+
+/**
+ * One cart line as the browser sends it. The spec's browser posts whole cart lines (name, product, …): those
+ * keys are dropped. `price` (one pack, pounds), when sent, must be what the catalog charges now.
+ */
+export const OrderItemInputSchema = z.object({
+  _id: CartProductIdSchema,
+  qty: CartQuantitySchema,
+  selectedWeight: WeightLabelSchema.default(''),
+  price: PoundsSchema(checkoutMessages.price).optional(),
+});
+export type OrderItemInput = z.infer<typeof OrderItemInputSchema>;
+
+const OrderItemsSchema = z
+  .array(OrderItemInputSchema, { error: checkoutMessages.items })
+  .min(1, { error: checkoutMessages.emptyCart })
+  .max(CART_MERGE_MAX_ITEMS, { error: checkoutMessages.tooManyItems })
+  .refine((items) => new Set(items.map((item) => item._id)).size === items.length, {
+    error: checkoutMessages.duplicateItem,
+  });
+
+/** `POST /api/orders/create-stripe-session`: the cart, where it goes, and the total the shopper was shown. */
+export const CreateCheckoutBodySchema = z.object(
+  {
+    orderItems: OrderItemsSchema,
+    shippingAddress: ShippingAddressSchema,
+    totalPrice: PoundsSchema(checkoutMessages.totalPrice),
+  },
+  { error: checkoutMessages.body },
+);
+export type CreateCheckoutBody = z.infer<typeof CreateCheckoutBodySchema>;
+export type CreateCheckoutInput = z.input<typeof CreateCheckoutBodySchema>;
+
+/** Where the browser goes to pay (`url`) and the payment session it starts (`id`). */
+export const CheckoutSessionAnswerSchema = z.object({ url: z.string(), id: z.string() });
+export type CheckoutSessionAnswer = z.infer<typeof CheckoutSessionAnswerSchema>;
+
+export const SessionIdSchema = z
+  .string({ error: checkoutMessages.sessionId })
+  .trim()
+  .min(1, { error: checkoutMessages.sessionId })
+  .max(SESSION_ID_MAX_LENGTH, { error: checkoutMessages.sessionId });
+
+export const SessionParamsSchema = z.object({ sessionId: SessionIdSchema });
+
+/**
+ * `POST /api/orders` (bearer) and `POST /api/orders/guest-order`: the spec's payload plus `sessionId`. The
+ * order is made from the paid checkout; these lines and total are only compared with it.
+ */
+export const PlaceOrderBodySchema = z.object(
+  {
+    sessionId: SessionIdSchema,
+    orderItems: OrderItemsSchema,
+    shippingAddress: ShippingAddressSchema,
+    totalPrice: PoundsSchema(checkoutMessages.totalPrice),
+    guestEmail: EmailSchema.optional(),
+  },
+  { error: checkoutMessages.body },
+);
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
+
+export const VatRateSchema = z.union(VAT_RATES.map((rate) => z.literal(rate)));
+
+/** One line of an order, as bought: the price of one pack in pounds and the VAT rate it was sold at. */
+export const OrderItemSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  selectedWeight: z.string(),
+  qty: z.number().int(),
+  price: z.number().nonnegative(),
+  vatRate: VatRateSchema,
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+/** The VAT included at one rate, as a UK receipt shows it: what the lines at that rate cost, and the VAT inside. */
+export const OrderVatSchema = z.object({ rate: VatRateSchema, total: z.number(), vat: z.number() });
+export type OrderVat = z.infer<typeof OrderVatSchema>;
+
+/** An order (contract §2), plus the shopper-facing order number and the VAT by rate. */
+export const OrderSchema = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  orderItems: z.array(OrderItemSchema),
+  totalPrice: z.number().nonnegative(),
+  vat: z.array(OrderVatSchema),
+  isDelivered: z.boolean(),
+  shippingAddress: ShippingAddressSchema,
+  /** Set on guest orders: where the confirmation went. */
+  guestEmail: z.string().optional(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderListSchema = z.array(OrderSchema);
+
+/** `GET /api/orders/verify-stripe/{sessionId}` for a paid session: the spec's fields, and the order itself. */
+export const VerifyPaymentAnswerSchema = z.object({
+  success: z.literal(true),
+  orderItems: z.array(OrderItemSchema),
+  shippingAddress: ShippingAddressSchema,
+  guestEmail: z.string().optional(),
+  totalPrice: z.number().nonnegative(),
+  order: OrderSchema,
+});
+export type VerifyPaymentAnswer = z.infer<typeof VerifyPaymentAnswerSchema>;
+
+/** `GET /api/orders/payment-config`: which provider takes payments; Stripe's publishable key only with Stripe. */
+export const PaymentConfigSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('local') }),
+  z.object({ provider: z.literal('stripe'), publishableKey: z.string() }),
+]);
+export type PaymentConfig = z.infer<typeof PaymentConfigSchema>;

@@ -1,0 +1,46 @@
+/**
+ * The shipping address (spec §3 and §5): the /shipping form validates it in the browser and the server
+ * validates it again when a checkout is created. Full name, phone, e-mail, street address, city, postal code
+ * and country are required; the landmark is optional.
+ */
+import { z } from 'zod';
+import { EmailSchema, NAME_MAX_LENGTH } from '#shared/schemas/user';
+
+/** The spec's own words (§5): a phone is exactly 10 digits. */
+export const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number.';
+export const ADDRESS_LINE_MAX_LENGTH = 200;
+export const CITY_MAX_LENGTH = 100;
+export const POSTAL_CODE_MAX_LENGTH = 16;
+export const COUNTRY_MAX_LENGTH = 60;
+
+/** A required line of the address: trimmed, bounded, and on one line (it goes into mails and onto a label). */
+function requiredLine(missing: string, label: string, maxLength: number) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .max(maxLength, { error: `${label} must be at most ${maxLength} characters.` })
+    .regex(/^[^\p{Cc}]*$/u, { error: `Please enter the ${label.toLowerCase()} on one line.` });
+}
+
+export const ShippingAddressSchema = z.object(
+  {
+    name: requiredLine('Please enter your full name.', 'Full name', NAME_MAX_LENGTH),
+    phone: z.string({ error: PHONE_MESSAGE }).trim().regex(/^\d{10}$/, { error: PHONE_MESSAGE }),
+    email: EmailSchema,
+    address: requiredLine('Please enter your street address.', 'Street address', ADDRESS_LINE_MAX_LENGTH),
+    landmark: z
+      .string({ error: 'Please enter the landmark as text.' })
+      .trim()
+      .max(ADDRESS_LINE_MAX_LENGTH, { error: `Landmark must be at most ${ADDRESS_LINE_MAX_LENGTH} characters.` })
+      .regex(/^[^\p{Cc}]*$/u, { error: 'Please enter the landmark on one line.' })
+      .default(''),
+    city: requiredLine('Please enter your city.', 'City', CITY_MAX_LENGTH),
+    postalCode: requiredLine('Please enter your postal code.', 'Postal code', POSTAL_CODE_MAX_LENGTH),
+    country: requiredLine('Please enter your country.', 'Country', COUNTRY_MAX_LENGTH),
+  },
+  { error: 'Please enter your shipping address.' },
+);
+export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
+/** What the form holds before validation (the landmark may be left out). */
+export type ShippingAddressInput = z.input<typeof ShippingAddressSchema>;

@@ -1,0 +1,29 @@
+/**
+ * The VAT included in VAT-inclusive prices, by rate, as a UK receipt shows it. Each rate's VAT is worked out
+ * once on that rate's total (not line by line), so the figures add up to what a till would print.
+ */
+import type { VatRate } from '#shared/constants';
+
+export interface VatLine {
+  rate: VatRate;
+  /** What the lines at this rate cost, VAT included, in pence. */
+  grossPence: number;
+  /** The VAT inside `grossPence`, rounded to the penny. */
+  vatPence: number;
+}
+
+/** The VAT inside a VAT-inclusive amount: gross × rate / (100 + rate), to the nearest penny. */
+export function vatIncludedPence(grossPence: number, rate: VatRate): number {
+  return Math.round((grossPence * rate) / (100 + rate));
+}
+
+/** One entry per rate the lines use, highest rate first. */
+export function vatBreakdown(lines: readonly { unitPricePence: number; qty: number; vatRate: VatRate }[]): VatLine[] {
+  const grossByRate = new Map<VatRate, number>();
+  for (const line of lines) {
+    grossByRate.set(line.vatRate, (grossByRate.get(line.vatRate) ?? 0) + line.unitPricePence * line.qty);
+  }
+  return [...grossByRate.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([rate, grossPence]) => ({ rate, grossPence, vatPence: vatIncludedPence(grossPence, rate) }));
+}
