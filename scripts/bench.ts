@@ -41,6 +41,7 @@ function startShop(port: number, settings: NodeJS.ProcessEnv): ChildProcess {
     PORT: String(port),
     NODE_ENV: 'production',
     JWT_SECRET: randomBytes(32).toString('base64url'),
+    PAYMENT_PROVIDER: 'local',
     ...settings,
   };
   delete env.LOG_LEVEL;

@@ -46,6 +46,13 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ JWT_SECRET: 'too-short' }, 'JWT_SECRET'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(48) }, 'PAYMENT_PROVIDER'],
+    [{ PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER'],
+    [
+      { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' },
+      'STRIPE_WEBHOOK_SECRET',
+    ],
+    [{ STRIPE_API_BASE: 'localhost:12111' }, 'STRIPE_API_BASE'],
     [{ SMTP_URL: 'mail.example:25' }, 'SMTP_URL'],
     [{ SHOP_EMAIL: 'not an address' }, 'SHOP_EMAIL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
@@ -58,6 +65,27 @@ describe('loadConfig', () => {
   ])('refuses %o, naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('takes payments with the built-in test checkout unless told otherwise, and reads the Stripe keys with stripe', () => {
+    expect(loadConfig({})).toMatchObject({ paymentProvider: 'local', stripe: undefined });
+    expect(
+      loadConfig({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      }),
+    ).toMatchObject({
+      paymentProvider: 'stripe',
+      stripe: {
+        secretKey: 'sk_test_1',
+        publishableKey: 'pk_test_1',
+        webhookSecret: 'whsec_1',
+        apiBase: 'http://127.0.0.1:12111',
+      },
+    });
   });
 
   it('defaults the mail and account settings as the contract says', () => {
@@ -76,6 +104,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       JWT_SECRET: secret,
+      PAYMENT_PROVIDER: 'local',
       SMTP_URL: 'smtp://user:pass@mail.example:587',
       REDIS_URL: 'redis://cache.example:6379',
       RATE_LIMIT_FACTOR: '2.5',

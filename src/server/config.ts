@@ -1,6 +1,7 @@
 /** The one reader of process.env: every setting the server takes, validated once at start-up. */
 import path from 'node:path';
 import { z } from 'zod';
+import type { PaymentProviderName } from './payments/provider.ts';
 
 const optionalString = z
   .string()
@@ -42,6 +43,16 @@ const EnvSchema = z
         .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
         .optional(),
     ),
+    PAYMENT_PROVIDER: optionalString.pipe(z.enum(['local', 'stripe']).optional()),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_BASE: optionalString.pipe(
+      z
+        .string()
+        .regex(/^https?:\/\/[^/]/, 'must start with http:// or https://')
+        .optional(),
+    ),
     RATE_LIMIT_FACTOR: optionalString.pipe(z.coerce.number<string>().positive('must be a number above 0').optional()),
     // Limits on what a client may hold open (docs/decisions/019-connection-limits.md).
     REQUEST_TIMEOUT_MS: milliseconds(30_000),
@@ -72,6 +83,10 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   shopEmail: string;
+  /** Who takes payments: the built-in test checkout, or Stripe Checkout. */
+  paymentProvider: PaymentProviderName;
+  /** Set (all three keys) when paymentProvider is 'stripe'. */
+  stripe: StripeSettings | undefined;
   /** Shared rate-limit state for several server processes; unset keeps it in memory. */
   redisUrl: string | undefined;
   /** Multiplies every rate limit (not attempt limits such as a code's 5 tries). */
@@ -88,6 +103,14 @@ export interface Config {
   socketIdleTimeoutMs: number;
   /** Connections open at once; further ones are closed at once, before any request is read. */
   maxConnections: number;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Another base URL for the SDK's calls (a local stand-in in tests); unset means Stripe's own API. */
+  apiBase: string | undefined;
 }
 
 export interface MailRetrySettings {
@@ -121,8 +144,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment:\n  JWT_SECRET: must be set when NODE_ENV=production (at least 32 characters, e.g. from `openssl rand -base64 48`)',
     );
   }
+  if (vars.NODE_ENV === 'production' && !vars.PAYMENT_PROVIDER) {
+    // The built-in test checkout takes any test card: a live shop must choose it on purpose, never by default.
+    throw new ConfigError(
+      'Invalid environment:\n  PAYMENT_PROVIDER: must be set when NODE_ENV=production (stripe for real payments; local only for a test shop)',
+    );
+  }
+  if (vars.PAYMENT_PROVIDER === 'stripe') {
+    const missing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter(
+      (name) => !vars[name],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid environment:\n${missing.map((name) => `  ${name}: must be set when PAYMENT_PROVIDER=stripe`).join('\n')}`,
+      );
+    }
+  }
   return {
     nodeEnv: vars.NODE_ENV,
+    paymentProvider: vars.PAYMENT_PROVIDER ?? 'local',
+    stripe: stripeSettings(vars),
     port: vars.PORT,
     host: vars.HOST,
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/$/, ''),
@@ -142,5 +183,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,
     socketIdleTimeoutMs: vars.SOCKET_IDLE_TIMEOUT_MS,
     maxConnections: vars.MAX_CONNECTIONS,
+  };
+}
+
+function stripeSettings(vars: z.infer<typeof EnvSchema>): StripeSettings | undefined {
+  const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET } = vars;
+  if (vars.PAYMENT_PROVIDER !== 'stripe' || !STRIPE_SECRET_KEY || !STRIPE_PUBLISHABLE_KEY || !STRIPE_WEBHOOK_SECRET)
+    return undefined;
+  return {
+    secretKey: STRIPE_SECRET_KEY,
+    publishableKey: STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    apiBase: vars.STRIPE_API_BASE,
   };
 }

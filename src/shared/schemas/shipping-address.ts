@@ -26,7 +26,10 @@ function requiredLine(missing: string, label: string, maxLength: number) {
 export const ShippingAddressSchema = z.object(
   {
     name: requiredLine('Please enter your full name.', 'Full name', NAME_MAX_LENGTH),
-    phone: z.string({ error: PHONE_MESSAGE }).trim().regex(/^\d{10}$/, { error: PHONE_MESSAGE }),
+    phone: z
+      .string({ error: PHONE_MESSAGE })
+      .trim()
+      .regex(/^\d{10}$/, { error: PHONE_MESSAGE }),
     email: EmailSchema,
     address: requiredLine('Please enter your street address.', 'Street address', ADDRESS_LINE_MAX_LENGTH),
     landmark: z
