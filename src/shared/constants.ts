@@ -54,6 +54,10 @@ export const SHOP_CONTACT = {
   email: 'hello@roastandco.example',
 } as const;
 
-/** The spec's redirect delays (§9): to /login after the sign-up code is verified, and after a password reset. */
+/**
+ * The spec's redirect delays (§9): to /login after the sign-up code is verified and after a password reset, and
+ * from /success to the order confirmation once the order is placed.
+ */
 export const OTP_VERIFIED_REDIRECT_MS = 2000;
 export const PASSWORD_RESET_REDIRECT_MS = 3000;
+export const PAYMENT_SUCCESS_REDIRECT_MS = 3000;

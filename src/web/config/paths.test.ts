@@ -16,6 +16,11 @@ describe('paths', () => {
     expect(paths.search.getHref('')).toBe('/search');
   });
 
+  it('carries the payment session in the checkout pages’ links', () => {
+    expect(paths.success.getHref('cs_test_1')).toBe('/success?session_id=cs_test_1');
+    expect(paths.orderConfirmation.getHref('a b&c')).toBe('/order-confirmation?session_id=a+b%26c');
+  });
+
   it('has a link builder for exactly the pages the server answers', () => {
     expect(Object.keys(paths).sort()).toEqual(Object.keys(pageRoutes).sort());
   });

@@ -49,10 +49,21 @@ export const paths = {
   reviews: { path: pageRoutes.reviews, getHref: () => '/reviews' },
   contact: { path: pageRoutes.contact, getHref: () => '/contact' },
   shipping: { path: pageRoutes.shipping, getHref: () => '/shipping' },
-  success: { path: pageRoutes.success, getHref: () => '/success' },
+  /** The payment provider returns here with `?session_id=`; the shop itself never links to it. */
+  success: { path: pageRoutes.success, getHref: (sessionId: string) => withSessionId('/success', sessionId) },
   cancel: { path: pageRoutes.cancel, getHref: () => '/cancel' },
-  orderConfirmation: { path: pageRoutes.orderConfirmation, getHref: () => '/order-confirmation' },
+  orderConfirmation: {
+    path: pageRoutes.orderConfirmation,
+    getHref: (sessionId: string) => withSessionId('/order-confirmation', sessionId),
+  },
 } as const;
+
+/** The payment session's query parameter, named as the spec and Stripe name it. */
+export const SESSION_ID_PARAM = 'session_id';
+
+function withSessionId(path: string, sessionId: string): string {
+  return `${path}?${new URLSearchParams({ [SESSION_ID_PARAM]: sessionId }).toString()}`;
+}
 
 /**
  * A `redirectTo` from the address bar, if it names a page of this shop; otherwise the home page. Anything

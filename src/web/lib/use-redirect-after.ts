@@ -2,12 +2,25 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
-/** While `active`, navigates to `to` after `delayMs`; leaving the screen or becoming inactive cancels it. */
-export function useRedirectAfter({ active, to, delayMs }: { active: boolean; to: string; delayMs: number }): void {
+/**
+ * While `active`, navigates to `to` after `delayMs`; leaving the screen or becoming inactive cancels it.
+ * `replace`: the page it leaves takes no place in the history (Back must not run it again).
+ */
+export function useRedirectAfter({
+  active,
+  to,
+  delayMs,
+  replace = false,
+}: {
+  active: boolean;
+  to: string;
+  delayMs: number;
+  replace?: boolean;
+}): void {
   const navigate = useNavigate();
   useEffect(() => {
     if (!active) return;
-    const timer = setTimeout(() => navigate(to), delayMs);
+    const timer = setTimeout(() => navigate(to, { replace }), delayMs);
     return () => clearTimeout(timer);
-  }, [active, to, delayMs, navigate]);
+  }, [active, to, delayMs, replace, navigate]);
 }
