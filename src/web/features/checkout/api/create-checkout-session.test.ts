@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { priceCartLine } from '#shared/cart-rules';
+import { testProduct } from '#shared/testing/product';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import { checkoutBody, isPriceChange } from './create-checkout-session.ts';
+
+const cashews = testProduct('cashews', [
+  ['250g', 4.19],
+  ['500g', 8.09],
+]);
+const almonds = testProduct('almonds', [['250g', 3.59]]);
+const address = {
+  name: 'Ada Lovelace',
+  phone: '7946095800',
+  email: 'ada@example.com',
+  address: '12 St James’s Square',
+  landmark: '',
+  city: 'London',
+  postalCode: 'SW1Y 4JH',
+  country: 'United Kingdom',
+};
+
+describe('the checkout body', () => {
+  it('sends the buyable lines with the prices shown and their total in pounds', () => {
+    const lines = [
+      priceCartLine({ _id: 'cashews', qty: 3, selectedWeight: '500g' }, cashews),
+      priceCartLine({ _id: 'almonds', qty: 1, selectedWeight: '250g' }, almonds),
+    ];
+    expect(checkoutBody(lines, address)).toEqual({
+      orderItems: [
+        { _id: 'cashews', qty: 3, selectedWeight: '500g', price: 8.09 },
+        { _id: 'almonds', qty: 1, selectedWeight: '250g', price: 3.59 },
+      ],
+      shippingAddress: address,
+      // 3 × £8.09 + £3.59, added in pence: no binary fractions.
+      totalPrice: 27.86,
+    });
+  });
+
+  it('leaves out lines that cannot be bought, and their amounts', () => {
+    const lines = [
+      priceCartLine({ _id: 'cashews', qty: 1, selectedWeight: '250g' }, cashews),
+      priceCartLine({ _id: 'almonds', qty: 2, selectedWeight: '3kg' }, almonds),
+      priceCartLine({ _id: 'gone', qty: 1, selectedWeight: '250g' }, undefined, 'Gone Nuts'),
+    ];
+    const body = checkoutBody(lines, address);
+    expect(body.orderItems.map((item) => item._id)).toEqual(['cashews']);
+    expect(body.totalPrice).toBe(4.19);
+  });
+});
+
+describe('a price change', () => {
+  it('is the server’s 409, nothing else', () => {
+    expect(isPriceChange(new ApiRequestError(409, 'Prices in your cart have changed.'))).toBe(true);
+    expect(isPriceChange(new ApiRequestError(400, 'Bad'))).toBe(false);
+    expect(isPriceChange(new Error('409'))).toBe(false);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * POST /api/orders/create-stripe-session: the cart's lines, the shipping address and the total the shopper was
+ * shown; the answer's `url` is the payment page the browser goes to. A 409 means the prices changed meanwhile.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { cartTotals } from '#shared/cart-rules';
+import { penceToPounds } from '#shared/money';
+import type { CartLine } from '#shared/schemas/cart';
+import type { CheckoutSessionAnswer, CreateCheckoutInput } from '#shared/schemas/order';
+import type { ShippingAddress } from '#shared/schemas/shipping-address';
+import { ApiRequestError, apiRequest } from '#web/lib/api-client.ts';
+
+/**
+ * What the shopper pays for: only the lines that can be bought (an unavailable line counts in no total), each
+ * with the price of one pack they were shown, and the total of exactly those lines.
+ */
+export function checkoutBody(lines: readonly CartLine[], shippingAddress: ShippingAddress): CreateCheckoutInput {
+  const buyable = lines.filter((line) => line.available && line.qty > 0);
+  return {
+    orderItems: buyable.map(({ _id, qty, selectedWeight, price }) => ({ _id, qty, selectedWeight, price })),
+    shippingAddress,
+    totalPrice: penceToPounds(cartTotals(buyable).totalPence),
+  };
+}
+
+export function createCheckoutSession(body: CreateCheckoutInput): Promise<CheckoutSessionAnswer> {
+  return apiRequest<CheckoutSessionAnswer>('/api/orders/create-stripe-session', { method: 'POST', body });
+}
+
+/** True when the server refused the checkout because the cart's prices are not today's (contract §4). */
+export function isPriceChange(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 409;
+}
+
+export function useCreateCheckoutSession() {
+  return useMutation({ mutationFn: createCheckoutSession });
+}

@@ -1,0 +1,28 @@
+/**
+ * POST /api/orders (customers, bearer) or POST /api/orders/guest-order (guests): places the order for a paid
+ * payment session. The server makes it from what was paid, so the body repeats the verified answer's lines and
+ * total; it answers 201 with the order, or 200 with the same order when it already exists.
+ */
+import type { Order, PlaceOrderBody, VerifyPaymentAnswer } from '#shared/schemas/order';
+import { apiRequest } from '#web/lib/api-client.ts';
+
+/** The order call's body, built from the payment as verified rather than from the cart, which may have changed since. */
+export function placeOrderBody(
+  sessionId: string,
+  verified: VerifyPaymentAnswer,
+  { asGuest }: { asGuest: boolean },
+): PlaceOrderBody {
+  const body: PlaceOrderBody = {
+    sessionId,
+    orderItems: verified.orderItems.map(({ _id, qty, selectedWeight, price }) => ({ _id, qty, selectedWeight, price })),
+    shippingAddress: verified.shippingAddress,
+    totalPrice: verified.totalPrice,
+  };
+  // A guest order carries the e-mail payment verification returned (spec §6).
+  if (asGuest) body.guestEmail = verified.guestEmail ?? verified.shippingAddress.email;
+  return body;
+}
+
+export function placeOrder(body: PlaceOrderBody, { asGuest }: { asGuest: boolean }): Promise<Order> {
+  return apiRequest<Order>(asGuest ? '/api/orders/guest-order' : '/api/orders', { method: 'POST', body });
+}

@@ -1,0 +1,19 @@
+/**
+ * GET /api/orders/verify-stripe/{sessionId}: whether the payment session is paid, with what was paid for and the
+ * order made from it (4xx while unpaid or unknown). Idempotent, so the confirmation page reads it again.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { VerifyPaymentAnswer } from '#shared/schemas/order';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { customerQueryKey } from '#web/lib/session.ts';
+
+export function verifyPayment(sessionId: string, signal?: AbortSignal): Promise<VerifyPaymentAnswer> {
+  return apiRequest<VerifyPaymentAnswer>(`/api/orders/verify-stripe/${encodeURIComponent(sessionId)}`, { signal });
+}
+
+/** Under the customer's key (decision 026): it holds an address and an e-mail, forgotten when the shopper changes. */
+export const verifyPaymentQueryOptions = (sessionId: string) =>
+  queryOptions({
+    queryKey: [...customerQueryKey, 'payment', sessionId],
+    queryFn: ({ signal }) => verifyPayment(sessionId, signal),
+  });

@@ -1,0 +1,54 @@
+/** The order summary beside the shipping form: the lines that will be paid for, the total and the delivery estimate. */
+import { Link } from 'react-router';
+import { cartTotals } from '#shared/cart-rules';
+import { DELIVERY_ESTIMATE } from '#shared/constants';
+import { formatPence, poundsToPence } from '#shared/money';
+import type { CartLine } from '#shared/schemas/cart';
+import { paths } from '#web/config/paths.ts';
+
+export function CheckoutSummary({ lines }: { lines: CartLine[] }) {
+  const buyable = lines.filter((line) => line.available && line.qty > 0);
+  const leftOut = lines.length - buyable.length;
+  const totals = cartTotals(buyable);
+
+  return (
+    <section
+      aria-labelledby="checkout-summary"
+      className="flex flex-col gap-4 self-start rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-200"
+    >
+      <h2 id="checkout-summary" className="text-lg font-bold text-roast-900">
+        Order summary
+      </h2>
+      <ul role="list" className="flex flex-col divide-y divide-cream-200">
+        {buyable.map((line) => (
+          <li key={line._id} className="flex justify-between gap-4 py-2.5">
+            <div>
+              <p className="font-semibold text-stone-900">{line.name}</p>
+              <p className="text-sm text-stone-600">
+                {line.selectedWeight} × {line.qty}
+              </p>
+            </div>
+            <p className="font-semibold text-stone-900 tabular-nums">
+              {formatPence(poundsToPence(line.price) * line.qty)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {leftOut > 0 && (
+        <p className="text-sm text-stone-700">
+          {leftOut === 1 ? '1 item' : `${leftOut} items`} in your cart can no longer be bought and{' '}
+          {leftOut === 1 ? 'is' : 'are'} not included.{' '}
+          <Link to={paths.cart.getHref()} className="font-semibold text-buy underline hover:text-buy-hover">
+            Review your cart
+          </Link>
+        </p>
+      )}
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-cream-200 pt-3 text-stone-800">
+        <dt className="text-lg font-bold">Total</dt>
+        <dd className="text-right text-lg font-bold tabular-nums">{formatPence(totals.totalPence)}</dd>
+      </dl>
+      <p className="text-sm text-stone-600">Prices include VAT. Delivery is free.</p>
+      <p className="text-sm text-stone-600">Estimated delivery: {DELIVERY_ESTIMATE}</p>
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Order, VerifyPaymentAnswer } from '#shared/schemas/order';
+import { finishCheckout, finishCheckoutOnce, type FinishCheckoutOptions } from './finish-checkout.ts';
+
+const address = {
+  name: 'Ada Lovelace',
+  phone: '7946095800',
+  email: 'ada@example.com',
+  address: '12 St James’s Square',
+  landmark: '',
+  city: 'London',
+  postalCode: 'SW1Y 4JH',
+  country: 'United Kingdom',
+};
+
+const order: Order = {
+  _id: 'order-1',
+  orderNumber: '1001',
+  createdAt: '2026-11-25T10:00:00.000Z',
+  orderItems: [
+    { _id: 'cashews', name: 'Roasted Cashew Nuts', selectedWeight: '250g', qty: 2, price: 4.19, vatRate: 20 },
+  ],
+  totalPrice: 8.38,
+  vat: [{ rate: 20, total: 8.38, vat: 1.4 }],
+  isDelivered: false,
+  shippingAddress: address,
+  guestEmail: 'ada@example.com',
+};
+
+const verified: VerifyPaymentAnswer = {
+  success: true,
+  orderItems: order.orderItems,
+  shippingAddress: address,
+  guestEmail: 'ada@example.com',
+  totalPrice: 8.38,
+  order,
+};
+
+function options(overrides: Partial<FinishCheckoutOptions> = {}): FinishCheckoutOptions {
+  return {
+    asGuest: true,
+    verify: vi.fn(async () => verified),
+    place: vi.fn(async () => ({ ...order, _id: 'placed' })),
+    ...overrides,
+  };
+}
+
+describe('finishing a checkout', () => {
+  it('verifies, then places the order from the verified payment, and reports each step', async () => {
+    const steps: string[] = [];
+    const onPlaced = vi.fn();
+    const opts = options({ onStep: (step) => steps.push(step), onPlaced });
+    const finished = await finishCheckout('cs_1', opts);
+    expect(steps).toEqual(['verifying', 'placing']);
+    expect(opts.verify).toHaveBeenCalledWith('cs_1');
+    expect(opts.place).toHaveBeenCalledWith(
+      {
+        sessionId: 'cs_1',
+        orderItems: [{ _id: 'cashews', qty: 2, selectedWeight: '250g', price: 4.19 }],
+        shippingAddress: address,
+        totalPrice: 8.38,
+        guestEmail: 'ada@example.com',
+      },
+      { asGuest: true },
+    );
+    expect(finished.order._id).toBe('placed');
+    expect(onPlaced).toHaveBeenCalledWith(finished);
+  });
+
+  it('sends a customer’s order without a guest e-mail', async () => {
+    const opts = options({ asGuest: false });
+    await finishCheckout('cs_1', opts);
+    expect(opts.place).toHaveBeenCalledWith(expect.not.objectContaining({ guestEmail: expect.anything() }), {
+      asGuest: false,
+    });
+  });
+
+  it('fails without placing anything when the payment is not verified', async () => {
+    const opts = options({ verify: vi.fn(async () => Promise.reject(new Error('unpaid'))) });
+    await expect(finishCheckout('cs_1', opts)).rejects.toThrow('unpaid');
+    expect(opts.place).not.toHaveBeenCalled();
+  });
+
+  it('shows the verified order when the order call fails after the payment was verified', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const finished = await finishCheckout(
+      'cs_1',
+      options({ place: vi.fn(async () => Promise.reject(new Error('down'))) }),
+    );
+    expect(finished.order).toBe(order);
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+  });
+
+  it('fails when the order call fails and the verified answer holds no order', async () => {
+    const opts = options({
+      verify: vi.fn(async () => ({ ...verified, order: undefined as unknown as Order })),
+      place: vi.fn(async () => Promise.reject(new Error('down'))),
+    });
+    await expect(finishCheckout('cs_1', opts)).rejects.toThrow('down');
+  });
+});
+
+describe('finishing a checkout once', () => {
+  it('places the order once however often it is asked, and again after a failure', async () => {
+    const first = options();
+    const second = options();
+    const [a, b] = await Promise.all([finishCheckoutOnce('cs_once', first), finishCheckoutOnce('cs_once', second)]);
+    expect(a).toBe(b);
+    expect(first.place).toHaveBeenCalledOnce();
+    expect(second.verify).not.toHaveBeenCalled();
+
+    const failing = options({ verify: vi.fn(async () => Promise.reject(new Error('unpaid'))) });
+    await expect(finishCheckoutOnce('cs_retry', failing)).rejects.toThrow('unpaid');
+    const retry = options();
+    await finishCheckoutOnce('cs_retry', retry);
+    expect(retry.verify).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * What /success does with a payment session (spec §4): verify the payment, then place the order. Started at most
+ * once per session in a page's life, so a second effect run (React's strict mode, a remount) joins the first
+ * instead of placing the order again (the server would answer the same order anyway).
+ */
+import type { Order, PlaceOrderBody, VerifyPaymentAnswer } from '#shared/schemas/order';
+import { placeOrderBody } from './api/place-order.ts';
+
+export type FinishStep = 'verifying' | 'placing';
+
+export interface FinishedCheckout {
+  verified: VerifyPaymentAnswer;
+  order: Order;
+}
+
+export interface FinishCheckoutOptions {
+  asGuest: boolean;
+  verify: (sessionId: string) => Promise<VerifyPaymentAnswer>;
+  place: (body: PlaceOrderBody, options: { asGuest: boolean }) => Promise<Order>;
+  onStep?: (step: FinishStep) => void;
+  /** Once the order is placed (or known): clear the cart and refresh what shows orders. Runs once per session. */
+  onPlaced?: (finished: FinishedCheckout) => void;
+}
+
+/**
+ * Verifies, then places the order. A failed verification fails the whole: nothing shows the payment was made.
+ * Once verified, the payment is taken and the order exists (the server makes it at verification, contract §4),
+ * so a failed order call falls back to the verified answer's order rather than telling the shopper the payment
+ * failed, which would invite them to pay twice.
+ */
+export async function finishCheckout(
+  sessionId: string,
+  { asGuest, verify, place, onStep, onPlaced }: FinishCheckoutOptions,
+): Promise<FinishedCheckout> {
+  onStep?.('verifying');
+  const verified = await verify(sessionId);
+  onStep?.('placing');
+  let order: Order;
+  try {
+    order = await place(placeOrderBody(sessionId, verified, { asGuest }), { asGuest });
+  } catch (error) {
+    if (!verified.order) throw error;
+    console.warn('Placing the order failed after the payment was verified; showing the verified order.', error);
+    order = verified.order;
+  }
+  const finished = { verified, order };
+  onPlaced?.(finished);
+  return finished;
+}
+
+const started = new Map<string, Promise<FinishedCheckout>>();
+
+/**
+ * `finishCheckout`, started once per session id: later calls get the same promise, and only the first call's
+ * `onStep` and `onPlaced` are called. A failure is forgotten, so a reload may try again.
+ */
+export function finishCheckoutOnce(sessionId: string, options: FinishCheckoutOptions): Promise<FinishedCheckout> {
+  const running = started.get(sessionId);
+  if (running) return running;
+  const promise = finishCheckout(sessionId, options);
+  started.set(sessionId, promise);
+  promise.catch(() => started.delete(sessionId));
+  return promise;
+}

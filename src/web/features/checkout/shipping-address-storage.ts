@@ -1,0 +1,65 @@
+/**
+ * The shipping address kept in local storage under 'shippingAddress' (spec §3), so the next checkout starts filled
+ * in. Read from an effect, never while rendering; a stored value is only a suggestion the form validates again.
+ */
+import type { ShippingAddress, ShippingAddressInput } from '#shared/schemas/shipping-address';
+import { browserStorage, readItem, writeItem } from '#web/lib/storage.ts';
+
+export const SHIPPING_ADDRESS_KEY = 'shippingAddress';
+
+const FIELDS = ['name', 'phone', 'email', 'address', 'landmark', 'city', 'postalCode', 'country'] as const;
+
+export type ShippingAddressDraft = Required<ShippingAddressInput>;
+
+export const EMPTY_SHIPPING_ADDRESS: ShippingAddressDraft = {
+  name: '',
+  phone: '',
+  email: '',
+  address: '',
+  landmark: '',
+  city: '',
+  postalCode: '',
+  country: '',
+};
+
+/** The text fields of a stored address; anything else (another shape, not JSON) is ignored. */
+export function parseStoredShippingAddress(json: string | null): Partial<ShippingAddressDraft> {
+  if (json === null) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return {};
+  }
+  if (typeof value !== 'object' || value === null) return {};
+  const record = value as Record<string, unknown>;
+  const address: Partial<ShippingAddressDraft> = {};
+  for (const field of FIELDS) {
+    const text = record[field];
+    if (typeof text === 'string') address[field] = text;
+  }
+  return address;
+}
+
+/**
+ * What the form starts with: the stored address, the logged-in customer's name and e-mail where it has none,
+ * and the United Kingdom as the country (the shop delivers in the UK) when nothing else is known.
+ */
+export function shippingAddressDefaults(
+  stored: Partial<ShippingAddressDraft>,
+  customer: { name: string; email: string } | undefined,
+): ShippingAddressDraft {
+  const draft = { ...EMPTY_SHIPPING_ADDRESS, ...stored };
+  if (!draft.name.trim() && customer) draft.name = customer.name;
+  if (!draft.email.trim() && customer) draft.email = customer.email;
+  if (!draft.country.trim()) draft.country = 'United Kingdom';
+  return draft;
+}
+
+export function readStoredShippingAddress(): Partial<ShippingAddressDraft> {
+  return parseStoredShippingAddress(readItem(browserStorage(), SHIPPING_ADDRESS_KEY));
+}
+
+export function storeShippingAddress(address: ShippingAddress): void {
+  writeItem(browserStorage(), SHIPPING_ADDRESS_KEY, JSON.stringify(address));
+}
