@@ -1,0 +1,47 @@
+/** One order in the customer's history: number, date, status, lines and total, with a slot for actions (Buy again). */
+import { useId, type ReactNode } from 'react';
+import { clsx } from 'clsx';
+import { formatPounds } from '#shared/money';
+import type { Order } from '#shared/schemas/order';
+import { formatOrderDate, orderStatus } from './order-format.ts';
+import { OrderLines } from './order-lines.tsx';
+
+export function OrderCard({ order, actions }: { order: Order; actions?: ReactNode }) {
+  const headingId = useId();
+  const status = orderStatus(order);
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-200"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="text-lg font-bold text-roast-900">
+            Order {order.orderNumber}
+          </h2>
+          <p className="text-sm text-stone-600">
+            Placed on <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+          </p>
+        </div>
+        <p className="text-sm text-stone-700">
+          Status:{' '}
+          <span
+            className={clsx(
+              'rounded-full px-2.5 py-1 text-sm font-semibold',
+              status === 'Delivered' ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900',
+            )}
+          >
+            {status}
+          </span>
+        </p>
+      </header>
+      <OrderLines items={order.orderItems} />
+      <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-cream-200 pt-4">
+        <p className="text-lg font-bold text-stone-900">
+          Total <span className="tabular-nums">{formatPounds(order.totalPrice)}</span>
+        </p>
+        {actions}
+      </footer>
+    </article>
+  );
+}
