@@ -11,8 +11,10 @@ import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { prefetchProduct } from '#web/features/catalog/api/get-product.ts';
 import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
+import { myOrdersQueryOptions } from '#web/features/orders/api/get-my-orders.ts';
 import { markFirstContentShown } from '#web/lib/after-first-content.ts';
 import { loadChunkWithTimeout } from '#web/lib/chunk-load.ts';
+import { getSession } from '#web/lib/session.ts';
 import { RootLayout } from './root-layout.tsx';
 
 function lazyScreen(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
@@ -32,6 +34,12 @@ export function createAppRouter(queryClient: QueryClient) {
   const prefetchProductPage = ({ params }: LoaderFunctionArgs) => {
     void prefetchProduct(queryClient, params.productId ?? '');
     return null;
+  };
+
+  // The orders, and the catalog that 'Buy again' prices them with.
+  const prefetchMyOrders = () => {
+    if (getSession()) void queryClient.prefetchQuery(myOrdersQueryOptions());
+    return prefetchCatalog();
   };
 
   const screen = { HydrateFallback: PageLoading } satisfies Partial<RouteObject>;
@@ -91,7 +99,20 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: lazyScreen(() => import('./routes/reset-password.tsx')),
             },
             { ...screen, path: paths.cart.path, lazy: lazyScreen(() => import('./routes/cart.tsx')) },
-            { ...screen, path: paths.myOrders.path, lazy: lazyScreen(() => import('./routes/my-orders.tsx')) },
+            { ...screen, path: paths.shipping.path, lazy: lazyScreen(() => import('./routes/shipping.tsx')) },
+            { ...screen, path: paths.success.path, lazy: lazyScreen(() => import('./routes/success.tsx')) },
+            { ...screen, path: paths.cancel.path, lazy: lazyScreen(() => import('./routes/cancel.tsx')) },
+            {
+              ...screen,
+              path: paths.orderConfirmation.path,
+              lazy: lazyScreen(() => import('./routes/order-confirmation.tsx')),
+            },
+            {
+              ...screen,
+              path: paths.myOrders.path,
+              loader: prefetchMyOrders,
+              lazy: lazyScreen(() => import('./routes/my-orders.tsx')),
+            },
             { ...screen, path: '*', lazy: lazyScreen(() => import('./routes/not-found.tsx')) },
           ],
         },

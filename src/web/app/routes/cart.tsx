@@ -1,4 +1,5 @@
-/** /cart: the shopper's cart, guest or customer; a lazy chunk. */
+/** /cart: the shopper's cart, guest or customer; a lazy chunk. Another page may hand it a notice to show (Buy again). */
+import { useLocation } from 'react-router';
 import { SHOP_NAME } from '#shared/constants';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
@@ -6,12 +7,28 @@ import { PageTitle } from '#web/components/layout/page-title.tsx';
 import { CartView } from '#web/features/cart/components/cart-view.tsx';
 import { useShopCart } from '../shop-cart.tsx';
 
+/** Router state a page may navigate here with: a sentence about what it did to the cart. */
+export interface CartNoticeState {
+  notice: string;
+}
+
+function noticeFrom(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null || !('notice' in state)) return undefined;
+  return typeof state.notice === 'string' ? state.notice : undefined;
+}
+
 export default function CartRoute() {
   const cart = useShopCart();
+  const notice = noticeFrom(useLocation().state);
   return (
     <PageContainer>
       <PageTitle title={`Cart | ${SHOP_NAME}`} />
       <PageHeading>Your Cart</PageHeading>
+      {notice && (
+        <p role="status" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-stone-800">
+          {notice}
+        </p>
+      )}
       {cart.isLoading ? <PageLoading /> : <CartView cart={cart} />}
     </PageContainer>
   );

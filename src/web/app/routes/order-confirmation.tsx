@@ -1,0 +1,83 @@
+/**
+ * /order-confirmation?session_id=…: the order just paid for, read through the payment verification (idempotent,
+ * and already cached when /success led here). Without a session id, or when it cannot be read, a message and the
+ * way on. A lazy chunk.
+ */
+import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck } from 'lucide-react';
+import { SHOP_NAME } from '#shared/constants';
+import { PageContainer } from '#web/components/layout/page-container.tsx';
+import { PageLoading } from '#web/components/layout/page-loading.tsx';
+import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { buttonStyles } from '#web/components/ui/button.tsx';
+import { paths, SESSION_ID_PARAM } from '#web/config/paths.ts';
+import { verifyPaymentQueryOptions } from '#web/features/checkout/api/verify-payment.ts';
+import { OrderReceipt } from '#web/features/orders/components/order-receipt.tsx';
+import { failureMessage } from '#web/lib/api-client.ts';
+import { useSession } from '#web/lib/session.ts';
+
+const NOT_FOUND = 'We could not find this order.';
+
+export default function OrderConfirmationRoute() {
+  const sessionId = (useSearchParams()[0].get(SESSION_ID_PARAM) ?? '').trim();
+  const query = useQuery({ ...verifyPaymentQueryOptions(sessionId), enabled: sessionId !== '' });
+
+  if (sessionId && query.isPending) return <PageLoading />;
+  if (!sessionId || query.isError || !query.data) {
+    const message = !sessionId
+      ? 'This page shows an order just after it is paid for, and no order was named.'
+      : failureMessage(query.error, { fallback: NOT_FOUND });
+    return <NoOrder message={message} />;
+  }
+
+  const { order, guestEmail } = query.data;
+  return (
+    <PageContainer>
+      <PageTitle title={`Order confirmed | ${SHOP_NAME}`} />
+      <div className="mb-8 flex items-start gap-3">
+        <CircleCheck aria-hidden="true" className="mt-1 size-8 shrink-0 text-buy" />
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-roast-900 sm:text-4xl">Order confirmed</h1>
+          <p className="mt-2 text-stone-700">
+            Thank you for shopping with {SHOP_NAME}. Your order number is{' '}
+            <strong className="text-stone-900">{order.orderNumber}</strong>.
+          </p>
+        </div>
+      </div>
+      <OrderReceipt order={order} confirmationEmail={guestEmail ?? order.guestEmail ?? order.shippingAddress.email} />
+      <MoreLinks />
+    </PageContainer>
+  );
+}
+
+function NoOrder({ message }: { message: string }) {
+  return (
+    <PageContainer>
+      <PageTitle title={`Order confirmation | ${SHOP_NAME}`} />
+      <div className="mx-auto max-w-xl py-12 text-center">
+        <h1 className="text-3xl font-extrabold tracking-tight text-roast-900">Order confirmation</h1>
+        <p role="alert" className="mt-4 text-lg text-stone-800">
+          {message}
+        </p>
+        <MoreLinks />
+      </div>
+    </PageContainer>
+  );
+}
+
+function MoreLinks() {
+  const session = useSession();
+  return (
+    <div className="mt-8 flex flex-wrap justify-center gap-3">
+      {session && (
+        <Link to={paths.myOrders.getHref()} className={buttonStyles({ variant: 'secondary' })}>
+          See my orders
+        </Link>
+      )}
+      <Link to={paths.home.getHref()} className={buttonStyles({ variant: 'buy' })}>
+        Continue shopping
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * /shipping: the shipping address and the order summary, then the payment page. A guest pays from the guest cart,
+ * a customer from the server cart; with nothing to buy, the spec's empty-cart alert. A lazy chunk (with zod).
+ */
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { cartTotals } from '#shared/cart-rules';
+import { SHOP_NAME } from '#shared/constants';
+import { checkoutMessages } from '#shared/schemas/order';
+import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
+import { PageLoading } from '#web/components/layout/page-loading.tsx';
+import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { buttonStyles } from '#web/components/ui/button.tsx';
+import { paths } from '#web/config/paths.ts';
+import { cartQueryOptions } from '#web/features/cart/api/get-cart.ts';
+import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
+import { CheckoutSummary } from '#web/features/checkout/components/checkout-summary.tsx';
+import { ShippingForm } from '#web/features/checkout/components/shipping-form.tsx';
+import { useSession } from '#web/lib/session.ts';
+import { useShopCart } from '../shop-cart.tsx';
+
+export default function ShippingRoute() {
+  const cart = useShopCart();
+  const session = useSession();
+  const queryClient = useQueryClient();
+
+  // The server priced the cart differently: reload what this browser priced it with, so the summary shows today's prices.
+  const refreshPrices = () => {
+    void queryClient.invalidateQueries({ queryKey: productsQueryOptions().queryKey });
+    if (session) void queryClient.invalidateQueries({ queryKey: cartQueryOptions(session.token).queryKey });
+  };
+
+  return (
+    <PageContainer>
+      <PageTitle title={`Shipping | ${SHOP_NAME}`} />
+      <PageHeading description="Where should we deliver your order?">Shipping address</PageHeading>
+      {cart.isLoading ? (
+        <PageLoading />
+      ) : cartTotals(cart.lines).lineCount === 0 ? (
+        <div className="rounded-2xl bg-cream-100 px-6 py-10 text-center">
+          <p role="alert" className="text-lg font-semibold text-stone-800">
+            {checkoutMessages.emptyCart}
+          </p>
+          <Link to={paths.products.getHref()} className={buttonStyles({ variant: 'buy', className: 'mt-6' })}>
+            Browse products
+          </Link>
+        </div>
+      ) : (
+        <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
+          <section
+            aria-label="Shipping address"
+            className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-200 sm:p-8"
+          >
+            <ShippingForm lines={cart.lines} onPriceChange={refreshPrices} />
+          </section>
+          <CheckoutSummary lines={cart.lines} />
+        </div>
+      )}
+    </PageContainer>
+  );
+}
