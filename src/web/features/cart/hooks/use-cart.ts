@@ -89,6 +89,9 @@ export function useCart(catalog: Product[] | undefined): Cart {
 
   const mutation = useMutation({
     mutationFn: sendChange,
+    // One change at a time, in order: each answer is the whole cart, so answers to changes sent side by side
+    // (quick clicks, Buy again's several lines) could arrive out of order and the older cart would win.
+    scope: { id: 'cart' },
     onMutate: async (change: CartChange) => {
       await queryClient.cancelQueries({ queryKey: options.queryKey });
       const previous = queryClient.getQueryData(options.queryKey);
