@@ -40,7 +40,7 @@ export default function OrderConfirmationRoute() {
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight text-roast-900 sm:text-4xl">Order confirmed</h1>
           <p className="mt-2 text-stone-700">
-            Thank you for shopping with {SHOP_NAME}. Your order number is{' '}
+            Thank you for your order. Your order number is{' '}
             <strong className="text-stone-900">{order.orderNumber}</strong>.
           </p>
         </div>

@@ -16,4 +16,7 @@ export const verifyPaymentQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: [...customerQueryKey, 'payment', sessionId],
     queryFn: ({ signal }) => verifyPayment(sessionId, signal),
+    // An unpaid or unknown session is an answer, not a fault: the screens say so (or go to /cancel), and it is
+    // only logged as a warning.
+    meta: { quietErrors: true },
   });
