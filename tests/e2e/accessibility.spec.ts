@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 // The fixtures of ./fixtures.ts, plus customers made through the API.
 import { accountMenuButton, expect, logIn, signUpWithoutVerifying, submitLogin, test } from './support/accounts.ts';
+import { apiToken, payForTestCart } from './support/checkout.ts';
 
 const pages: { name: string; url: string; allowedConsoleError?: RegExp }[] = [
   { name: 'home', url: '/' },
@@ -21,6 +22,9 @@ const pages: { name: string; url: string; allowedConsoleError?: RegExp }[] = [
   { name: 'signup', url: '/signup' },
   { name: 'forgot password', url: '/forgot-password' },
   { name: 'reset password', url: '/api/auth/reset-password/a-token-from-a-mail' },
+  { name: 'shipping with an empty cart', url: '/shipping' },
+  { name: 'payment cancelled', url: '/cancel' },
+  { name: 'order confirmation without an order', url: '/order-confirmation' },
 ];
 
 /** The WCAG 2.2 A and AA violations axe finds on the page as it is now, one line each. */
@@ -94,6 +98,54 @@ for (const width of [1280, 375]) {
       await page.getByRole('button', { name: 'Remove All' }).click();
       await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
       await expect(page.getByRole('alert')).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test('the shipping form, with a cart and its field errors showing, has no WCAG A or AA violations', async ({
+      page,
+    }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.addInitScript(() => {
+        localStorage.setItem('isGuest', 'true');
+        localStorage.setItem(
+          'guestCart',
+          JSON.stringify([{ _id: 'roasted-cashew-nuts', qty: 2, selectedWeight: '500g' }]),
+        );
+      });
+      await page.goto('/shipping');
+      await expect(page.getByRole('heading', { level: 1, name: 'Shipping address' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('£16.18');
+      expect(await violations(page)).toEqual([]);
+
+      await page.getByLabel('Phone').fill('123');
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await expect(page.getByText('Please enter a valid 10-digit phone number.')).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test('the payment success page and the order confirmation have no WCAG A or AA violations', async ({
+      page,
+      request,
+    }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const sessionId = await payForTestCart(request);
+      // Timers held: the success page stays put (its 3 s redirect waits) while it is scanned.
+      await page.clock.install();
+      await page.goto(`/success?session_id=${encodeURIComponent(sessionId)}`);
+      await expect(page.getByRole('status')).toHaveText('Payment successful! Your order is confirmed.');
+      expect(await violations(page)).toEqual([]);
+
+      await page.clock.runFor(3000);
+      await expect(page.getByRole('heading', { level: 1, name: 'Order confirmed' })).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test('my orders, with orders, has no WCAG A or AA violations', async ({ page, request, customer }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await payForTestCart(request, { token: await apiToken(request, customer.email, customer.password) });
+      await logIn(page, customer);
+      await page.goto('/my-orders');
+      await expect(page.getByRole('button', { name: /^Buy again/ })).toBeVisible();
       expect(await violations(page)).toEqual([]);
     });
 
