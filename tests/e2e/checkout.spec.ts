@@ -259,6 +259,35 @@ test.describe('a customer', () => {
   });
 });
 
+test.describe('my orders that fail to load', () => {
+  // The failed loads are the point: Chromium reports them, and the app logs them.
+  test.use({ allowedConsoleError: /Failed to load resource|Could not load \["customer","orders"\]/ });
+
+  test('show the spec’s texts: the server’s message, else "Failed to fetch orders", and offline "Something went wrong."', async ({
+    page,
+    customer,
+  }) => {
+    let answer: 'offline' | 'message' | 'bare' = 'offline';
+    await page.route('**/api/orders/my-orders', (route) => {
+      if (answer === 'offline') return route.abort('internetdisconnected');
+      if (answer === 'message') return route.fulfill({ status: 403, json: { message: 'Orders are resting.' } });
+      return route.fulfill({ status: 404, contentType: 'text/html', body: '<p>Not here</p>' });
+    });
+    await logIn(page, customer);
+    await page.goto('/my-orders');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Something went wrong.', { timeout: 15_000 });
+
+    answer = 'message';
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(alert).toContainText('Orders are resting.');
+
+    answer = 'bare';
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(alert).toContainText('Failed to fetch orders');
+  });
+});
+
 test.describe('the shipping form', () => {
   test('checks the address with the spec’s texts and keeps what was typed', async ({ page }) => {
     await addFromCard(page, 'Nuts', 'Roasted Cashew Nuts', { asNewGuest: true });
