@@ -50,6 +50,9 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The payment pages send the browser back to PUBLIC_URL: it must be the origin the tests browse, or the
+      // session and guest cart in local storage would be another origin's.
+      PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',

@@ -9,8 +9,11 @@ import { createHttpServerFactory, handleClientError, logDroppedConnections } fro
 import authPlugin from './plugins/app/auth.ts';
 import cartRepositoryPlugin from './plugins/app/cart-repository.ts';
 import catalogPlugin from './plugins/app/catalog.ts';
+import checkoutPlugin from './plugins/app/checkout.ts';
 import databasePlugin from './plugins/app/database.ts';
 import mailerPlugin from './plugins/app/mailer.ts';
+import orderRepositoryPlugin from './plugins/app/order-repository.ts';
+import paymentsPlugin from './plugins/app/payments.ts';
 import productRepositoryPlugin from './plugins/app/product-repository.ts';
 import requestLogPlugin from './plugins/app/request-log.ts';
 import userRepositoryPlugin from './plugins/app/user-repository.ts';
@@ -20,9 +23,11 @@ import securityHeadersPlugin, { withApiSecurityHeaders } from './plugins/externa
 import staticPlugin from './plugins/external/static.ts';
 import authRoutes from './routes/api/auth/index.ts';
 import cartRoutes from './routes/api/cart/index.ts';
+import ordersRoutes from './routes/api/orders/index.ts';
 import productsRoutes from './routes/api/products/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import pagesRoutes from './routes/pages/index.ts';
+import payRoutes from './routes/pay/index.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -71,12 +76,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(userRepositoryPlugin);
   await app.register(authPlugin, { config });
   await app.register(mailerPlugin, { config });
+  await app.register(orderRepositoryPlugin);
+  await app.register(paymentsPlugin, { config });
+  await app.register(checkoutPlugin);
   await app.register(staticPlugin, { webDistDir: config.webDistDir });
 
   await app.register(healthRoutes);
   await app.register(productsRoutes, { prefix: '/api/products' });
   await app.register(authRoutes, { prefix: '/api/auth', config });
   await app.register(cartRoutes, { prefix: '/api/cart' });
+  await app.register(ordersRoutes, { prefix: '/api/orders', config });
+  if (config.paymentProvider === 'local') await app.register(payRoutes);
   if (app.servesWebApp) await app.register(pagesRoutes);
   registerNotFoundHandler(app);
 

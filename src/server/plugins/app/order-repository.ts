@@ -1,0 +1,228 @@
+/**
+ * Adds `app.orderRepository`: pending checkouts and the orders made from them. Exactly one order per checkout is
+ * the database's promise (a unique index on `orders.checkout_id`): whoever inserts first makes the order, and
+ * everyone after finds it.
+ */
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { ShippingAddress } from '#shared/schemas/shipping-address';
+import type { Database } from '../../db/client.ts';
+import { type CheckoutLine, checkouts, orderLines, orders } from '../../db/schema.ts';
+import type { PaymentProviderName } from '../../payments/provider.ts';
+
+export type { CheckoutLine };
+
+export interface CheckoutRecord {
+  id: string;
+  sessionId: string | null;
+  provider: PaymentProviderName;
+  userId: string | null;
+  guestEmail: string | null;
+  email: string;
+  lines: CheckoutLine[];
+  amountPence: number;
+  shippingAddress: ShippingAddress;
+  paidAt: Date | null;
+}
+
+export interface OrderRecord {
+  id: string;
+  orderNumber: number;
+  checkoutId: string;
+  userId: string | null;
+  guestEmail: string | null;
+  email: string;
+  shippingAddress: ShippingAddress;
+  totalPence: number;
+  isDelivered: boolean;
+  createdAt: Date;
+  lines: CheckoutLine[];
+}
+
+export interface NewCheckout {
+  provider: PaymentProviderName;
+  userId: string | null;
+  guestEmail: string | null;
+  email: string;
+  lines: CheckoutLine[];
+  amountPence: number;
+  shippingAddress: ShippingAddress;
+}
+
+/** Whether `placeOrder` made the order or found the one made before. */
+export interface PlacedOrder {
+  order: OrderRecord;
+  created: boolean;
+}
+
+export interface OrderRepository {
+  createCheckout(checkout: NewCheckout): Promise<CheckoutRecord>;
+  /** Records the provider's session id once the provider has made the session. */
+  attachSession(checkoutId: string, sessionId: string): Promise<void>;
+  findCheckoutBySession(sessionId: string): Promise<CheckoutRecord | undefined>;
+  findOrderByCheckout(checkoutId: string, db?: Database): Promise<OrderRecord | undefined>;
+  /**
+   * Marks the checkout paid and makes its order, in one transaction, unless the order exists already.
+   * `onCreated` runs inside that transaction for the order just made (the confirmation mail is queued there, so
+   * an order and its mail commit together).
+   */
+  placeOrder(checkoutId: string, onCreated: (order: OrderRecord, tx: Database) => Promise<void>): Promise<PlacedOrder>;
+  /**
+   * A customer's orders, newest first: those placed while logged in, and guest orders placed with the
+   * customer's address (which they have proved is theirs by verifying it).
+   */
+  listForCustomer(customer: { id: string; email: string }): Promise<OrderRecord[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orderRepository: OrderRepository;
+  }
+}
+
+type CheckoutRow = typeof checkouts.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+const toCheckoutRecord = (row: CheckoutRow): CheckoutRecord => ({
+  id: row.id,
+  sessionId: row.sessionId,
+  provider: row.provider,
+  userId: row.userId,
+  guestEmail: row.guestEmail,
+  email: row.email,
+  lines: row.lines,
+  amountPence: row.amountPence,
+  shippingAddress: row.shippingAddress,
+  paidAt: row.paidAt,
+});
+
+/** Reads the lines of `rows` in one query and joins them on. */
+async function withLines(db: Database, rows: OrderRow[]): Promise<OrderRecord[]> {
+  if (rows.length === 0) return [];
+  const lineRows = await db
+    .select()
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(orderLines.orderId, orderLines.position);
+  const linesByOrder = new Map<string, CheckoutLine[]>();
+  for (const line of lineRows) {
+    const lines = linesByOrder.get(line.orderId) ?? [];
+    lines.push({
+      productId: line.productId,
+      name: line.name,
+      selectedWeight: line.selectedWeight,
+      qty: line.qty,
+      unitPricePence: line.unitPricePence,
+      // NOTE: a smallint column; the table's check keeps it to 0 or 20.
+      vatRate: line.vatRate as CheckoutLine['vatRate'],
+    });
+    linesByOrder.set(line.orderId, lines);
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    orderNumber: row.orderNumber,
+    checkoutId: row.checkoutId,
+    userId: row.userId,
+    guestEmail: row.guestEmail,
+    email: row.email,
+    shippingAddress: row.shippingAddress,
+    totalPence: row.totalPence,
+    isDelivered: row.isDelivered,
+    createdAt: row.createdAt,
+    lines: linesByOrder.get(row.id) ?? [],
+  }));
+}
+
+function createOrderRepository(appDb: Database): OrderRepository {
+  async function findOrderByCheckout(checkoutId: string, db: Database = appDb) {
+    const rows = await db.select().from(orders).where(eq(orders.checkoutId, checkoutId));
+    const [order] = await withLines(db, rows);
+    return order;
+  }
+
+  return {
+    async createCheckout(checkout) {
+      const [row] = await appDb.insert(checkouts).values(checkout).returning();
+      if (!row) throw new Error('checkout insert returned no row');
+      return toCheckoutRecord(row);
+    },
+
+    async attachSession(checkoutId, sessionId) {
+      await appDb.update(checkouts).set({ sessionId }).where(eq(checkouts.id, checkoutId));
+    },
+
+    async findCheckoutBySession(sessionId) {
+      const [row] = await appDb.select().from(checkouts).where(eq(checkouts.sessionId, sessionId));
+      return row && toCheckoutRecord(row);
+    },
+
+    findOrderByCheckout,
+
+    placeOrder(checkoutId, onCreated) {
+      return appDb.transaction(async (tx): Promise<PlacedOrder> => {
+        const [checkout] = await tx
+          .update(checkouts)
+          .set({ paidAt: sql`coalesce(${checkouts.paidAt}, now())` })
+          .where(eq(checkouts.id, checkoutId))
+          .returning();
+        if (!checkout) throw new Error(`no checkout ${checkoutId}`);
+        // NOTE: on PostgreSQL a second transaction placing the same order waits here for the first to commit,
+        // then inserts nothing and reads the first one's order below.
+        const [inserted] = await tx
+          .insert(orders)
+          .values({
+            checkoutId: checkout.id,
+            userId: checkout.userId,
+            guestEmail: checkout.guestEmail,
+            email: checkout.email,
+            shippingAddress: checkout.shippingAddress,
+            totalPence: checkout.amountPence,
+          })
+          .onConflictDoNothing({ target: orders.checkoutId })
+          .returning();
+        if (!inserted) {
+          const existing = await findOrderByCheckout(checkout.id, tx);
+          if (!existing) throw new Error(`order for checkout ${checkout.id} neither inserted nor found`);
+          return { order: existing, created: false };
+        }
+        await tx.insert(orderLines).values(
+          checkout.lines.map((line, position) => ({
+            orderId: inserted.id,
+            position,
+            productId: line.productId,
+            name: line.name,
+            selectedWeight: line.selectedWeight,
+            qty: line.qty,
+            unitPricePence: line.unitPricePence,
+            vatRate: line.vatRate,
+          })),
+        );
+        const [order] = await withLines(tx, [inserted]);
+        if (!order) throw new Error('order lost its row');
+        await onCreated(order, tx);
+        return { order, created: true };
+      });
+    },
+
+    async listForCustomer(customer) {
+      const rows = await appDb
+        .select()
+        .from(orders)
+        .where(or(eq(orders.userId, customer.id), and(isNull(orders.userId), eq(orders.guestEmail, customer.email))))
+        .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
+      return withLines(appDb, rows);
+    },
+  };
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('orderRepository', createOrderRepository(app.db));
+  },
+  { name: 'order-repository', dependencies: ['database'] },
+);

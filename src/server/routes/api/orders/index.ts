@@ -1,0 +1,185 @@
+/**
+ * Checkout and orders (spec §7, contract §3 and §4): start a payment, verify it, place the order (customer or
+ * guest), list a customer's orders, and which provider takes payments. Every amount comes from the database;
+ * what a browser sends is only compared with it (decision 039).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorSchema, type ApiError } from '#shared/schemas/error';
+import {
+  CheckoutSessionAnswerSchema,
+  CreateCheckoutBodySchema,
+  checkoutMessages,
+  OrderListSchema,
+  OrderSchema,
+  PaymentConfigSchema,
+  PlaceOrderBodySchema,
+  SessionParamsSchema,
+  VerifyPaymentAnswerSchema,
+  type PlaceOrderBody,
+} from '#shared/schemas/order';
+import type { Config } from '../../../config.ts';
+import { matchesCheckout, toWireOrder } from '../../../plugins/app/checkout.ts';
+import type { CheckoutRecord } from '../../../plugins/app/order-repository.ts';
+
+export const orderMessages = {
+  productGone: 'We no longer sell one of the products in your cart. Please review your cart.',
+  weightGone: (productName: string) =>
+    `${productName} is no longer sold in the weight in your cart. Please review your cart.`,
+  providerUnavailable: 'We could not reach the payment provider. Nothing was charged. Please try again in a moment.',
+  unknownSession: 'We could not find that payment. Please check your cart and try again.',
+  unpaid: 'This payment has not been completed.',
+  otherCustomer: 'This payment belongs to another account.',
+  customerCheckout: 'This payment was made from a customer account. Please log in to see the order.',
+  guestEmailMismatch: 'This e-mail address does not match the one given at checkout.',
+} as const;
+
+/** Limits per 15 minutes before RATE_LIMIT_FACTOR: enough for a shopper who changes their mind many times. */
+export const checkoutAttemptLimits = { perAddress: 60, perAccount: 30 };
+const WINDOW_MS = 15 * 60_000;
+
+export interface OrderRoutesOptions {
+  config: Pick<Config, 'paymentProvider' | 'stripe'>;
+}
+
+const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { config }) => {
+  app.removeContentTypeParser('text/plain');
+
+  const error = (reply: FastifyReply, status: number, message: string, field?: string) =>
+    reply.code(status).send({ message, ...(field ? { errors: [{ field, message }] } : {}) } satisfies ApiError);
+
+  /** A bearer token makes the shopper a customer (and a bad one answers 401); without one they are a guest. */
+  const customerIfLoggedIn = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization !== undefined) await app.requireCustomer(request, reply);
+  };
+
+  const limitCheckouts = app.attemptLimit({
+    name: 'checkout',
+    perAddress: { max: checkoutAttemptLimits.perAddress, windowMs: WINDOW_MS },
+    perAccount: {
+      max: checkoutAttemptLimits.perAccount,
+      windowMs: WINDOW_MS,
+      key: (request) => (request.body as { shippingAddress: { email: string } }).shippingAddress.email,
+    },
+  });
+
+  app.get('/payment-config', { schema: { response: { 200: PaymentConfigSchema } } }, () =>
+    config.paymentProvider === 'stripe' && config.stripe
+      ? { provider: 'stripe' as const, publishableKey: config.stripe.publishableKey }
+      : { provider: 'local' as const },
+  );
+
+  app.post(
+    '/create-stripe-session',
+    {
+      schema: {
+        body: CreateCheckoutBodySchema,
+        response: { 200: CheckoutSessionAnswerSchema, '4xx': ApiErrorSchema, 503: ApiErrorSchema },
+      },
+      onRequest: customerIfLoggedIn,
+      preHandler: limitCheckouts,
+    },
+    async (request, reply) => {
+      const { orderItems, shippingAddress, totalPrice } = request.body;
+      const result = await app.checkout.start({
+        items: orderItems,
+        shippingAddress,
+        totalPrice,
+        customer: request.customer,
+      });
+      switch (result.status) {
+        case 'started':
+          return { url: result.url, id: result.sessionId };
+        case 'unknown-product':
+          return error(reply, 400, orderMessages.productGone, `orderItems.${result.index}._id`);
+        case 'unknown-weight':
+          return error(
+            reply,
+            400,
+            orderMessages.weightGone(result.productName),
+            `orderItems.${result.index}.selectedWeight`,
+          );
+        case 'price-changed':
+          return error(reply, 409, checkoutMessages.reviewCart);
+        case 'provider-unavailable':
+          return error(reply, 503, orderMessages.providerUnavailable);
+      }
+    },
+  );
+
+  app.get(
+    '/verify-stripe/:sessionId',
+    { schema: { params: SessionParamsSchema, response: { 200: VerifyPaymentAnswerSchema, '4xx': ApiErrorSchema } } },
+    async (request, reply) => {
+      const result = await app.checkout.confirm(request.params.sessionId);
+      if (result.status === 'unknown-session') return error(reply, 404, orderMessages.unknownSession);
+      if (result.status === 'unpaid') return error(reply, 409, orderMessages.unpaid);
+      const order = toWireOrder(result.order);
+      return {
+        success: true as const,
+        orderItems: order.orderItems,
+        shippingAddress: order.shippingAddress,
+        ...(order.guestEmail ? { guestEmail: order.guestEmail } : {}),
+        totalPrice: order.totalPrice,
+        order,
+      };
+    },
+  );
+
+  /**
+   * The order calls' common path once the caller may claim the checkout: the body must name what was paid for,
+   * and the order comes from the checkout; 201 when this call made it, 200 when it existed.
+   */
+  async function placeOrder(reply: FastifyReply, checkout: CheckoutRecord, body: PlaceOrderBody) {
+    if (!matchesCheckout(checkout, body.orderItems, body.totalPrice))
+      return error(reply, 409, checkoutMessages.orderMismatch);
+    const result = await app.checkout.confirm(body.sessionId);
+    if (result.status === 'unknown-session') return error(reply, 404, orderMessages.unknownSession);
+    if (result.status === 'unpaid') return error(reply, 409, orderMessages.unpaid);
+    return reply.code(result.created ? 201 : 200).send(toWireOrder(result.order));
+  }
+
+  const orderResponse = { 200: OrderSchema, 201: OrderSchema, '4xx': ApiErrorSchema };
+
+  app.post(
+    '/',
+    { schema: { body: PlaceOrderBodySchema, response: orderResponse }, onRequest: app.requireCustomer },
+    async (request, reply) => {
+      // requireCustomer has answered 401 unless a customer is set.
+      const customer = request.customer!;
+      const checkout = await app.orderRepository.findCheckoutBySession(request.body.sessionId);
+      if (!checkout) return error(reply, 404, orderMessages.unknownSession);
+      // A customer's own checkout, or a guest checkout with their verified address (they logged in while paying).
+      const theirs =
+        checkout.userId === null ? checkout.guestEmail === customer.email : checkout.userId === customer.id;
+      if (!theirs) return error(reply, 403, orderMessages.otherCustomer);
+      return placeOrder(reply, checkout, request.body);
+    },
+  );
+
+  app.post(
+    '/guest-order',
+    { schema: { body: PlaceOrderBodySchema, response: orderResponse } },
+    async (request, reply) => {
+      const checkout = await app.orderRepository.findCheckoutBySession(request.body.sessionId);
+      if (!checkout) return error(reply, 404, orderMessages.unknownSession);
+      // A guest cannot put an order on a customer's account, nor claim a customer's payment.
+      if (checkout.userId !== null) return error(reply, 403, orderMessages.customerCheckout);
+      const { guestEmail } = request.body;
+      if (guestEmail !== undefined && guestEmail !== checkout.guestEmail)
+        return error(reply, 409, orderMessages.guestEmailMismatch, 'guestEmail');
+      return placeOrder(reply, checkout, request.body);
+    },
+  );
+
+  app.get(
+    '/my-orders',
+    { schema: { response: { 200: OrderListSchema, '4xx': ApiErrorSchema } }, onRequest: app.requireCustomer },
+    async (request) => {
+      const orders = await app.orderRepository.listForCustomer(request.customer!);
+      return orders.map(toWireOrder);
+    },
+  );
+};
+
+export default ordersRoutes;

@@ -1,0 +1,81 @@
+/** A shopper's view of checkout for API tests: start a payment, pay on the test page, verify, place the order. */
+import type { LightMyRequestResponse } from 'fastify';
+import type { CreateCheckoutInput } from '../../src/shared/schemas/order.ts';
+import type { ShippingAddress } from '../../src/shared/schemas/shipping-address.ts';
+import { bearer, uniqueEmail } from './accounts.ts';
+import type { TestApp } from './build-test-app.ts';
+
+export function shippingAddress(overrides: Partial<ShippingAddress> = {}): ShippingAddress {
+  return {
+    name: 'Grace Hopper',
+    phone: '7700900123',
+    email: uniqueEmail('guest'),
+    address: '12 Harbour Street',
+    landmark: 'Opposite the library',
+    city: 'Bristol',
+    postalCode: 'BS1 4DJ',
+    country: 'United Kingdom',
+    ...overrides,
+  };
+}
+
+/**
+ * Two lines at the seeded prices: 2 × Roasted Cashew Nuts 500g at £8.09 (VAT 20%) and 1 × a zero-rated
+ * product's 250g at £4.19. Total £20.37.
+ */
+export function cartPayload(address: ShippingAddress = shippingAddress()) {
+  return {
+    orderItems: [
+      { _id: 'roasted-cashew-nuts', qty: 2, selectedWeight: '500g', price: 8.09, name: 'Roasted Cashew Nuts' },
+      { _id: 'medjool-dates', qty: 1, selectedWeight: '250g', price: 4.19 },
+    ],
+    shippingAddress: address,
+    totalPrice: 20.37,
+  } satisfies CreateCheckoutInput & { orderItems: object[] };
+}
+
+export function checkoutCalls({ app }: TestApp, token?: string) {
+  const headers = token === undefined ? {} : bearer(token);
+  return {
+    createSession: (payload: unknown) =>
+      app.inject({ method: 'POST', url: '/api/orders/create-stripe-session', headers, payload: payload as object }),
+    verify: (sessionId: string) =>
+      app.inject({ method: 'GET', url: `/api/orders/verify-stripe/${encodeURIComponent(sessionId)}`, headers }),
+    placeOrder: (payload: unknown) =>
+      app.inject({ method: 'POST', url: '/api/orders', headers, payload: payload as object }),
+    placeGuestOrder: (payload: unknown) =>
+      app.inject({ method: 'POST', url: '/api/orders/guest-order', headers, payload: payload as object }),
+    myOrders: () => app.inject({ method: 'GET', url: '/api/orders/my-orders', headers }),
+  };
+}
+
+export const testCard = {
+  cardNumber: '4242 4242 4242 4242',
+  expiry: '12 / 34',
+  cvc: '123',
+  nameOnCard: 'Grace Hopper',
+};
+
+/** Submits the test payment page's form, as a browser does. */
+export function payOnTestPage({ app }: TestApp, sessionId: string, card: Partial<typeof testCard> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: `/pay/${encodeURIComponent(sessionId)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ ...testCard, ...card }).toString(),
+  });
+}
+
+/** Starts a checkout and answers its session id; throws unless the server answered 200. */
+export async function startCheckout(testApp: TestApp, payload: unknown = cartPayload(), token?: string) {
+  const response = await checkoutCalls(testApp, token).createSession(payload);
+  if (response.statusCode !== 200) throw new Error(`create-stripe-session: ${response.statusCode} ${response.body}`);
+  return (response.json() as { id: string; url: string }).id;
+}
+
+/** The order call's body for a session: what was paid for, as /success sends it. */
+export function orderPayload(sessionId: string, payload: object = cartPayload()) {
+  return { ...payload, sessionId };
+}
+
+export const statusOf = (response: LightMyRequestResponse) => response.statusCode;
