@@ -13,6 +13,12 @@ import { VerifyPaymentAnswerSchema } from '../../../src/shared/schemas/order.ts'
 import { createTestDatabase, type TestDatabase } from '../../support/build-test-app.ts';
 import { cartPayload, shippingAddress, testCard } from '../../support/checkout.ts';
 import { killServer, type ServerProcess, startServer, waitUntilHealthy } from '../../support/server-process.ts';
+import {
+  STAND_IN_PUBLISHABLE_KEY,
+  STAND_IN_WEBHOOK_SECRET,
+  type StripeStandIn,
+  startStripeStandIn,
+} from '../../support/stripe-stand-in.ts';
 
 const PAYMENTS = 8;
 
@@ -20,12 +26,14 @@ let dataDir: string;
 let webDistDir: string;
 let postgres: TestDatabase | undefined;
 const servers: ServerProcess[] = [];
+let stripe: StripeStandIn | undefined;
 
-async function start() {
+async function start(settings: NodeJS.ProcessEnv = {}) {
   const server = await startServer({
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webDistDir,
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...settings,
   });
   servers.push(server);
   await waitUntilHealthy(server);
@@ -39,6 +47,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const server of servers) await killServer(server);
+  await stripe?.close();
   await postgres?.drop();
   await rm(dataDir, { recursive: true, force: true });
   await rm(webDistDir, { recursive: true, force: true });
@@ -98,19 +107,58 @@ describe('a server killed while payments are taken', () => {
     }
     expect(await killServer(second, 'SIGTERM')).toBe(0);
 
-    const handle = await openDatabase({ dataDir, databaseUrl: postgres?.url });
-    try {
-      const result = (await handle.db.execute(sql`
-        select
-          (select count(*)::int from checkouts where paid_at is not null) as paid,
-          (select count(*)::int from orders) as orders,
-          (select count(*)::int from checkouts c where c.paid_at is not null
-             and not exists (select 1 from orders o where o.checkout_id = c.id)) as paid_without_order
-      `)) as unknown as { rows: { paid: number; orders: number; paid_without_order: number }[] };
-      const [counts] = result.rows;
-      expect(counts).toEqual({ paid: orderIds.size, orders: orderIds.size, paid_without_order: 0 });
-    } finally {
-      await handle.close();
-    }
+    expect(await countOrders()).toEqual({ paid: orderIds.size, orders: orderIds.size, paid_without_order: 0 });
+  }, 240_000);
+
+  it('with Stripe: a session paid while the server was down gets its order from the webhook after a restart', async () => {
+    stripe = await startStripeStandIn();
+    const settings = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_PUBLISHABLE_KEY: STAND_IN_PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+    };
+    const before = await countOrders();
+    const first = await start(settings);
+    const sessionId = await createSession(first);
+    // The shopper pays on Stripe's page; the server dies before anyone verifies or Stripe's webhook arrives.
+    stripe.pay(sessionId);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+
+    const second = await start(settings);
+    // The shopper closed the tab: only Stripe's webhook (retried until it is answered) reaches the new process.
+    const event = stripe.signedEvent(sessionId, { secret: STAND_IN_WEBHOOK_SECRET });
+    const delivery = await fetch(`${second.url}/api/orders/stripe-webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      body: event.payload,
+    });
+    expect(delivery.status).toBe(200);
+    // Stopped before anyone verifies: the order below is the webhook's.
+    expect(await killServer(second, 'SIGTERM')).toBe(0);
+    expect(await countOrders()).toEqual({
+      paid: before.paid + 1,
+      orders: before.orders + 1,
+      paid_without_order: 0,
+    });
   }, 240_000);
 });
+
+/** Paid checkouts, orders, and paid checkouts without an order, read straight from the stopped server's database. */
+async function countOrders() {
+  const handle = await openDatabase({ dataDir, databaseUrl: postgres?.url });
+  try {
+    const result = (await handle.db.execute(sql`
+      select
+        (select count(*)::int from checkouts where paid_at is not null) as paid,
+        (select count(*)::int from orders) as orders,
+        (select count(*)::int from checkouts c where c.paid_at is not null
+           and not exists (select 1 from orders o where o.checkout_id = c.id)) as paid_without_order
+    `)) as unknown as { rows: { paid: number; orders: number; paid_without_order: number }[] };
+    return result.rows[0];
+  } finally {
+    await handle.close();
+  }
+}
