@@ -157,7 +157,9 @@ async function countOrders() {
         (select count(*)::int from checkouts c where c.paid_at is not null
            and not exists (select 1 from orders o where o.checkout_id = c.id)) as paid_without_order
     `)) as unknown as { rows: { paid: number; orders: number; paid_without_order: number }[] };
-    return result.rows[0];
+    const [counts] = result.rows;
+    if (!counts) throw new Error('the count query answered no row');
+    return counts;
   } finally {
     await handle.close();
   }
