@@ -1,73 +1,10 @@
 /** One server per PGlite folder, checked with real server processes: a second refuses, a killed one's lock is no bar. */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-interface ServerProcess {
-  child: ChildProcess;
-  port: number;
-  /** Resolves with the exit code (or the signal's name) once the process has ended. */
-  exited: Promise<number | string>;
-  stderr(): string;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startServer(dataDir: string, webDistDir: string): Promise<ServerProcess> {
-  const port = await freePort();
-  // Only what the server needs: a DATABASE_URL inherited from a PostgreSQL test run would bypass PGlite.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: projectRoot,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: webDistDir,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | string>((resolve) =>
-    child.on('exit', (code, signal) => resolve(code ?? signal ?? '')),
-  );
-  return { child, port, exited, stderr: () => stderr };
-}
-
-/** Polls /healthz until it answers 200; fails at once if the process exits first. */
-async function waitUntilHealthy(server: ServerProcess, timeoutMs = 120_000): Promise<void> {
-  let exitedWith: number | string | undefined;
-  void server.exited.then((code) => (exitedWith = code));
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exitedWith !== undefined)
-      throw new Error(`server exited (${exitedWith}) before it was healthy:\n${server.stderr()}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${server.port}/healthz`);
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.stderr()}`);
-}
+import { type ServerProcess, startServer, waitUntilHealthy } from '../../support/server-process.ts';
 
 // About PGlite folders whatever TEST_DATABASE_URL says: the PGlite run covers it, and the PostgreSQL run of the
 // server suite, which runs beside it, need not start these server processes a second time.
@@ -76,7 +13,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('one server per PGlite folder', (
   let webDistDir: string;
   const servers: ServerProcess[] = [];
   const start = async () => {
-    const server = await startServer(dataDir, webDistDir);
+    const server = await startServer({ DATA_DIR: dataDir, WEB_DIST_DIR: webDistDir });
     servers.push(server);
     return server;
   };
@@ -114,7 +51,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('one server per PGlite folder', (
     expect(message).toContain(`pid ${first.child.pid}`);
     expect(message).toMatch(/stop that process, or set DATA_DIR to another folder/i);
 
-    const response = await fetch(`http://127.0.0.1:${first.port}/api/products`);
+    const response = await fetch(`${first.url}/api/products`);
     expect(response.status).toBe(200);
     expect(await response.json()).toHaveLength(25);
   }, 240_000);
@@ -129,7 +66,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('one server per PGlite folder', (
 
     const restarted = await start();
     await waitUntilHealthy(restarted);
-    const response = await fetch(`http://127.0.0.1:${restarted.port}/api/products`);
+    const response = await fetch(`${restarted.url}/api/products`);
     expect(await response.json()).toHaveLength(25);
 
     restarted.child.kill('SIGTERM');

@@ -1,12 +1,17 @@
-/** Adds `app.payments`: the payment provider PAYMENT_PROVIDER names (src/server/payments). */
+/**
+ * Adds `app.payments`: the payment provider PAYMENT_PROVIDER names (src/server/payments), and `app.stripePayments`,
+ * the same provider with its webhook reader when it is Stripe (undefined with the built-in test checkout).
+ */
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { createLocalProvider } from '../../payments/local.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
+import { createStripeProvider, type StripePaymentProvider } from '../../payments/stripe.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     payments: PaymentProvider;
+    stripePayments: StripePaymentProvider | undefined;
   }
 }
 
@@ -16,6 +21,14 @@ export interface PaymentsPluginOptions {
 
 export default fp<PaymentsPluginOptions>(
   async (app, { config }) => {
+    if (config.paymentProvider === 'stripe') {
+      // config refuses PAYMENT_PROVIDER=stripe without its keys, so this only guards against a hand-made config.
+      if (!config.stripe) throw new Error('PAYMENT_PROVIDER=stripe needs the Stripe settings');
+      const stripe = createStripeProvider({ settings: config.stripe, publicUrl: config.publicUrl });
+      app.decorate('payments', stripe);
+      app.decorate('stripePayments', stripe);
+      return;
+    }
     if (config.nodeEnv === 'production')
       app.log.warn('PAYMENT_PROVIDER=local: the built-in TEST checkout takes payments; no real money is taken');
     app.decorate(
@@ -26,6 +39,7 @@ export default fp<PaymentsPluginOptions>(
           Boolean((await app.orderRepository.findCheckoutBySession(sessionId))?.paidAt),
       }),
     );
+    app.decorate('stripePayments', undefined);
   },
   { name: 'payments', dependencies: ['order-repository'] },
 );

@@ -32,6 +32,7 @@ export const orderMessages = {
   otherCustomer: 'This payment belongs to another account.',
   customerCheckout: 'This payment was made from a customer account. Please log in to see the order.',
   guestEmailMismatch: 'This e-mail address does not match the one given at checkout.',
+  badSignature: 'The webhook signature could not be verified.',
 } as const;
 
 /** Limits per 15 minutes before RATE_LIMIT_FACTOR: enough for a shopper who changes their mind many times. */
@@ -171,6 +172,30 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
       return placeOrder(reply, checkout, request.body);
     },
   );
+
+  const stripe = app.stripePayments;
+  if (stripe) {
+    // The signature covers the body's exact bytes, so this route reads them raw; the scope keeps the parser here.
+    await app.register(async (webhook) => {
+      webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      );
+      webhook.post('/stripe-webhook', { bodyLimit: 512 * 1024 }, async (request, reply) => {
+        const signature = request.headers['stripe-signature'];
+        const outcome = stripe.readWebhookEvent(
+          request.body as Buffer,
+          typeof signature === 'string' ? signature : undefined,
+        );
+        if (outcome.type === 'invalid-signature') return error(reply, 400, orderMessages.badSignature);
+        if (outcome.type === 'ignored') return { received: true };
+        const result = await app.checkout.confirm(outcome.sessionId, { knownPaid: true });
+        // Stripe may tell us of sessions this shop did not make (another integration on the same account).
+        if (result.status === 'unknown-session')
+          request.log.warn({ sessionId: outcome.sessionId }, 'webhook for a payment session this shop does not know');
+        return { received: true };
+      });
+    });
+  }
 
   app.get(
     '/my-orders',

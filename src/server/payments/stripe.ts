@@ -1,0 +1,145 @@
+/**
+ * The Stripe payment provider (PAYMENT_PROVIDER=stripe): a hosted Checkout Session per pending checkout, paid
+ * state read back from Stripe, and the webhook's signed events read into what the orders routes act on
+ * (decision 038).
+ */
+import Stripe from 'stripe';
+import type { StripeSettings } from '../config.ts';
+import type { CheckoutForPayment, PaymentProvider, PaymentSession } from './provider.ts';
+
+/** What a webhook delivery means for orders. */
+export type WebhookOutcome =
+  | { type: 'checkout-paid'; sessionId: string; checkoutId: string | undefined }
+  | { type: 'ignored'; eventType: string }
+  | { type: 'invalid-signature' };
+
+export interface StripePaymentProvider extends PaymentProvider {
+  readonly name: 'stripe';
+  /**
+   * Verifies a webhook delivery's `Stripe-Signature` against the raw request body, exactly as received (a
+   * re-serialised JSON body no longer matches), and says what it means.
+   */
+  readWebhookEvent(rawBody: Buffer | string, signatureHeader: string | undefined): WebhookOutcome;
+}
+
+export interface StripeProviderOptions {
+  settings: StripeSettings;
+  /** The shop's origin, without a trailing slash: Stripe sends the shopper back to its /success and /cancel. */
+  publicUrl: string;
+}
+
+/** Long enough for Stripe on a bad day, short enough that a shopper's request does not hang on a dead network. */
+const REQUEST_TIMEOUT_MS = 15_000;
+/** The SDK retries network failures and 5xx answers; the idempotency key makes a retried create safe. */
+const MAX_NETWORK_RETRIES = 2;
+
+/** Stripe's Checkout Session ids: cs_test_… or cs_live_…, letters and digits. */
+const SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]+$/;
+
+export function createStripeProvider({ settings, publicUrl }: StripeProviderOptions): StripePaymentProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    ...apiBaseOptions(settings.apiBase),
+    maxNetworkRetries: MAX_NETWORK_RETRIES,
+    timeout: REQUEST_TIMEOUT_MS,
+    appInfo: { name: 'Roast & Co.' },
+  });
+  const origin = publicUrl.replace(/\/$/, '');
+
+  return {
+    name: 'stripe',
+
+    async createSession(checkout: CheckoutForPayment): Promise<PaymentSession> {
+      const linesTotal = checkout.lines.reduce((sum, line) => sum + line.unitPricePence * line.qty, 0);
+      if (linesTotal !== checkout.amountPence) {
+        // The server priced both: a difference is our bug, and Stripe would charge the lines, not the amount.
+        throw new Error(
+          `Checkout ${checkout.checkoutId}: lines add up to ${linesTotal} pence but the amount is ${checkout.amountPence}`,
+        );
+      }
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          currency: 'gbp',
+          line_items: checkout.lines.map((line) => ({
+            quantity: line.qty,
+            price_data: {
+              currency: 'gbp',
+              unit_amount: line.unitPricePence,
+              // Shop prices include VAT: Stripe must not add tax on top.
+              tax_behavior: 'inclusive',
+              product_data: { name: `${line.name} (${line.selectedWeight})` },
+            },
+          })),
+          customer_email: checkout.email,
+          // Stripe replaces {CHECKOUT_SESSION_ID} itself when it sends the shopper back.
+          success_url: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${origin}/cancel`,
+          client_reference_id: checkout.checkoutId,
+          metadata: { checkoutId: checkout.checkoutId },
+        },
+        // One session per pending checkout, however often the request is retried (by the SDK or by us).
+        { idempotencyKey: `checkout-session-${checkout.checkoutId}` },
+      );
+      if (!session.url) throw new Error(`Stripe answered session ${session.id} without a url`);
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async isPaid(sessionId: string): Promise<boolean> {
+      // A shopper's browser supplies the id: one that cannot be a session is unknown without asking Stripe.
+      if (!SESSION_ID.test(sessionId)) return false;
+      try {
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        return session.payment_status === 'paid';
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return false;
+        throw error;
+      }
+    },
+
+    readWebhookEvent(rawBody: Buffer | string, signatureHeader: string | undefined): WebhookOutcome {
+      if (!signatureHeader) return { type: 'invalid-signature' };
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, settings.webhookSecret);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) return { type: 'invalid-signature' };
+        throw error;
+      }
+      switch (event.type) {
+        case 'checkout.session.completed':
+          // Completed but unpaid: a delayed method (e.g. Bacs Direct Debit) whose money has not arrived yet;
+          // checkout.session.async_payment_succeeded follows when it does.
+          if (event.data.object.payment_status !== 'paid') return { type: 'ignored', eventType: event.type };
+          return paid(event.data.object);
+        case 'checkout.session.async_payment_succeeded':
+          return paid(event.data.object);
+        default:
+          return { type: 'ignored', eventType: event.type };
+      }
+    },
+  };
+}
+
+function paid(session: Stripe.Checkout.Session): WebhookOutcome {
+  return {
+    type: 'checkout-paid',
+    sessionId: session.id,
+    checkoutId: session.metadata?.checkoutId ?? session.client_reference_id ?? undefined,
+  };
+}
+
+/** The SDK takes host, port and protocol, not a URL: STRIPE_API_BASE split into them (unset: Stripe's own API). */
+function apiBaseOptions(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (apiBase === undefined) return {};
+  const url = new URL(apiBase);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`STRIPE_API_BASE must be an http or https URL, not ${apiBase}`);
+  if (url.pathname !== '/' || url.search || url.hash)
+    throw new Error(`STRIPE_API_BASE must be an origin (the SDK adds /v1/…), not ${apiBase}`);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port === '' ? (protocol === 'http' ? 80 : 443) : Number(url.port),
+    protocol,
+  };
+}

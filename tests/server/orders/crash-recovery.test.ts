@@ -1,0 +1,166 @@
+/**
+ * Nothing paid is ever without an order: the real server is killed with SIGKILL while test payments are in
+ * flight, started again on the same database, and every payment it had taken still has exactly one order.
+ * Runs on the PGlite folder in the PGlite run and on a fresh PostgreSQL database in the PostgreSQL run.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../src/server/db/client.ts';
+import { VerifyPaymentAnswerSchema } from '../../../src/shared/schemas/order.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/build-test-app.ts';
+import { cartPayload, shippingAddress, testCard } from '../../support/checkout.ts';
+import { killServer, type ServerProcess, startServer, waitUntilHealthy } from '../../support/server-process.ts';
+import {
+  STAND_IN_PUBLISHABLE_KEY,
+  STAND_IN_WEBHOOK_SECRET,
+  type StripeStandIn,
+  startStripeStandIn,
+} from '../../support/stripe-stand-in.ts';
+
+const PAYMENTS = 8;
+
+let dataDir: string;
+let webDistDir: string;
+let postgres: TestDatabase | undefined;
+const servers: ServerProcess[] = [];
+let stripe: StripeStandIn | undefined;
+
+async function start(settings: NodeJS.ProcessEnv = {}) {
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDistDir,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...settings,
+  });
+  servers.push(server);
+  await waitUntilHealthy(server);
+  return server;
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'roast-crash-data-'));
+  webDistDir = await mkdtemp(path.join(os.tmpdir(), 'roast-crash-web-'));
+  if (process.env.TEST_DATABASE_URL) postgres = await createTestDatabase(process.env.TEST_DATABASE_URL);
+});
+afterAll(async () => {
+  for (const server of servers) await killServer(server);
+  await stripe?.close();
+  await postgres?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(webDistDir, { recursive: true, force: true });
+});
+
+async function createSession(server: ServerProcess): Promise<string> {
+  const response = await fetch(`${server.url}/api/orders/create-stripe-session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(cartPayload(shippingAddress())),
+  });
+  if (response.status !== 200) throw new Error(`create-stripe-session: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** The test page's form post; resolves with the status, or 'lost' when the server died before answering. */
+async function pay(server: ServerProcess, sessionId: string): Promise<number | 'lost'> {
+  try {
+    const response = await fetch(`${server.url}/pay/${sessionId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(testCard).toString(),
+      redirect: 'manual',
+    });
+    return response.status;
+  } catch {
+    return 'lost';
+  }
+}
+
+describe('a server killed while payments are taken', () => {
+  it('leaves every payment it took with exactly one order after a restart, found by the next verify', async () => {
+    const first = await start();
+    const sessionIds: string[] = [];
+    for (let index = 0; index < PAYMENTS; index += 1) sessionIds.push(await createSession(first));
+
+    // Pay all at once and kill the server the moment the first payment is answered: the rest are mid-flight.
+    const payments = sessionIds.map((sessionId) => pay(first, sessionId));
+    await Promise.race(payments);
+    first.child.kill('SIGKILL');
+    const outcomes = await Promise.all(payments);
+    expect(await first.exited).toBe('SIGKILL');
+    expect(outcomes).toContain(303);
+
+    const second = await start();
+    const orderIds = new Set<string>();
+    for (const [index, sessionId] of sessionIds.entries()) {
+      const response = await fetch(`${second.url}/api/orders/verify-stripe/${sessionId}`);
+      if (outcomes[index] === 303) {
+        // The shopper was sent to /success: the verify after the restart must find or make the order.
+        expect(response.status).toBe(200);
+      } else {
+        // Killed before the answer: either the payment committed (with its order) or nothing happened at all.
+        expect([200, 409]).toContain(response.status);
+      }
+      if (response.status === 200) orderIds.add(VerifyPaymentAnswerSchema.parse(await response.json()).order._id);
+    }
+    expect(await killServer(second, 'SIGTERM')).toBe(0);
+
+    expect(await countOrders()).toEqual({ paid: orderIds.size, orders: orderIds.size, paid_without_order: 0 });
+  }, 240_000);
+
+  it('with Stripe: a session paid while the server was down gets its order from the webhook after a restart', async () => {
+    stripe = await startStripeStandIn();
+    const settings = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_PUBLISHABLE_KEY: STAND_IN_PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+    };
+    const before = await countOrders();
+    const first = await start(settings);
+    const sessionId = await createSession(first);
+    // The shopper pays on Stripe's page; the server dies before anyone verifies or Stripe's webhook arrives.
+    stripe.pay(sessionId);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+
+    const second = await start(settings);
+    // The shopper closed the tab: only Stripe's webhook (retried until it is answered) reaches the new process.
+    const event = stripe.signedEvent(sessionId, { secret: STAND_IN_WEBHOOK_SECRET });
+    const delivery = await fetch(`${second.url}/api/orders/stripe-webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      body: event.payload,
+    });
+    expect(delivery.status).toBe(200);
+    // Stopped before anyone verifies: the order below is the webhook's.
+    expect(await killServer(second, 'SIGTERM')).toBe(0);
+    expect(await countOrders()).toEqual({
+      paid: before.paid + 1,
+      orders: before.orders + 1,
+      paid_without_order: 0,
+    });
+  }, 240_000);
+});
+
+/** Paid checkouts, orders, and paid checkouts without an order, read straight from the stopped server's database. */
+async function countOrders() {
+  const handle = await openDatabase({ dataDir, databaseUrl: postgres?.url });
+  try {
+    const result = (await handle.db.execute(sql`
+      select
+        (select count(*)::int from checkouts where paid_at is not null) as paid,
+        (select count(*)::int from orders) as orders,
+        (select count(*)::int from checkouts c where c.paid_at is not null
+           and not exists (select 1 from orders o where o.checkout_id = c.id)) as paid_without_order
+    `)) as unknown as { rows: { paid: number; orders: number; paid_without_order: number }[] };
+    const [counts] = result.rows;
+    if (!counts) throw new Error('the count query answered no row');
+    return counts;
+  } finally {
+    await handle.close();
+  }
+}
