@@ -4,7 +4,6 @@
  * way on. A lazy chunk.
  */
 import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { SHOP_NAME } from '#shared/constants';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
@@ -12,7 +11,7 @@ import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { PageTitle } from '#web/components/layout/page-title.tsx';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { paths, SESSION_ID_PARAM } from '#web/config/paths.ts';
-import { verifyPaymentQueryOptions } from '#web/features/checkout/api/verify-payment.ts';
+import { useVerifiedPayment } from '#web/features/checkout/api/verify-payment.ts';
 import { OrderReceipt } from '#web/features/orders/components/order-receipt.tsx';
 import { failureMessage } from '#web/lib/api-client.ts';
 import { useSession } from '#web/lib/session.ts';
@@ -21,7 +20,7 @@ const NOT_FOUND = 'We could not find this order.';
 
 export default function OrderConfirmationRoute() {
   const sessionId = (useSearchParams()[0].get(SESSION_ID_PARAM) ?? '').trim();
-  const query = useQuery({ ...verifyPaymentQueryOptions(sessionId), enabled: sessionId !== '' });
+  const query = useVerifiedPayment(sessionId);
 
   if (sessionId && query.isPending) return <PageLoading />;
   if (!sessionId || query.isError || !query.data) {

@@ -2,7 +2,7 @@
  * GET /api/orders/verify-stripe/{sessionId}: whether the payment session is paid, with what was paid for and the
  * order made from it (4xx while unpaid or unknown). Idempotent, so the confirmation page reads it again.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VerifyPaymentAnswer } from '#shared/schemas/order';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { customerQueryKey } from '#web/lib/session.ts';
@@ -20,3 +20,8 @@ export const verifyPaymentQueryOptions = (sessionId: string) =>
     // only logged as a warning.
     meta: { quietErrors: true },
   });
+
+/** The verified payment for the confirmation page; nothing is asked without a session id. */
+export function useVerifiedPayment(sessionId: string) {
+  return useQuery({ ...verifyPaymentQueryOptions(sessionId), enabled: sessionId !== '' });
+}
