@@ -212,7 +212,8 @@ test.describe('a customer', () => {
     // The form starts with the customer's name and e-mail.
     await expect(page.getByLabel('Full name')).toHaveValue(customer.name);
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(customer.email);
-    await fillAddress(page, { phone: '7700900123', ...bristol });
+    // Delivery news to another address; the confirmation still goes to the account's.
+    await fillAddress(page, { phone: '7700900123', email: 'deliveries@example.com', ...bristol });
     await page.getByRole('button', { name: 'Continue to payment' }).click();
 
     await payWithCard(page, '4242 4242 4242 4242', '£4.19');
@@ -221,6 +222,7 @@ test.describe('a customer', () => {
     const main = page.getByRole('main');
     const orderNumber = /Your order number is ([\w-]+)\./.exec((await main.textContent()) ?? '')?.[1];
     expect(orderNumber).toBeTruthy();
+    await expect(main).toContainText(`We have sent the order confirmation to ${customer.email}.`);
     await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 items');
 
     await main.getByRole('link', { name: 'See my orders' }).click();

@@ -21,6 +21,7 @@ const NOT_FOUND = 'We could not find this order.';
 export default function OrderConfirmationRoute() {
   const sessionId = (useSearchParams()[0].get(SESSION_ID_PARAM) ?? '').trim();
   const query = useVerifiedPayment(sessionId);
+  const session = useSession();
 
   if (sessionId && query.isPending) return <PageLoading />;
   if (!sessionId || query.isError || !query.data) {
@@ -31,6 +32,8 @@ export default function OrderConfirmationRoute() {
   }
 
   const { order, guestEmail } = query.data;
+  // A guest's confirmation goes to the e-mail given at checkout; a customer's to their account's address.
+  const confirmationEmail = guestEmail ?? order.guestEmail ?? session?.user.email;
   return (
     <PageContainer>
       <PageTitle title={`Order confirmed | ${SHOP_NAME}`} />
@@ -44,7 +47,7 @@ export default function OrderConfirmationRoute() {
           </p>
         </div>
       </div>
-      <OrderReceipt order={order} confirmationEmail={guestEmail ?? order.guestEmail ?? order.shippingAddress.email} />
+      <OrderReceipt order={order} confirmationEmail={confirmationEmail} />
       <MoreLinks />
     </PageContainer>
   );

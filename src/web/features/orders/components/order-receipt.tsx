@@ -8,7 +8,8 @@ import type { Order } from '#shared/schemas/order';
 import { formatOrderDate, vatLine } from './order-format.ts';
 import { OrderLines } from './order-lines.tsx';
 
-export function OrderReceipt({ order, confirmationEmail }: { order: Order; confirmationEmail: string }) {
+/** `confirmationEmail`: where the confirmation went, when known (a customer's order seen after logging out is not). */
+export function OrderReceipt({ order, confirmationEmail }: { order: Order; confirmationEmail?: string | undefined }) {
   const { shippingAddress: address } = order;
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
@@ -73,7 +74,13 @@ export function OrderReceipt({ order, confirmationEmail }: { order: Order; confi
             Confirmation e-mail
           </h2>
           <p className="mt-2 break-words text-stone-800">
-            We have sent the order confirmation to <strong>{confirmationEmail}</strong>.
+            {confirmationEmail ? (
+              <>
+                We have sent the order confirmation to <strong>{confirmationEmail}</strong>.
+              </>
+            ) : (
+              'We have sent the order confirmation to the e-mail address of the account it was placed from.'
+            )}
           </p>
         </section>
       </div>
