@@ -38,7 +38,8 @@ function webhook(payload: string, signature: string | undefined) {
     method: 'POST',
     url: '/api/orders/stripe-webhook',
     headers: {
-      'content-type': 'application/json',
+      // As Stripe's deliveries carry it.
+      'content-type': 'application/json; charset=utf-8',
       ...(signature === undefined ? {} : { 'stripe-signature': signature }),
     },
     payload,
