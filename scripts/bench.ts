@@ -1,89 +1,35 @@
 /**
- * `npm run bench [catalog] [cart] [home-js]` (all three when none is named): builds the shop fresh for
+ * `npm run bench [catalog] [cart] [checkout] [home-js]` (all four when none is named): builds the shop fresh for
  * production, then
  * 1. catalog: GET /api/products on the shop exactly as shipped (`npm start`, NODE_ENV=production, LOG_LEVEL at
  *    its default) against a bare Fastify server answering the same bytes from memory, each in a process of its
  *    own, as browsers ask (`br, gzip`) and without compression, in alternating rounds, median and spread;
  * 2. cart: POST /api/cart/add and GET /api/cart for many logged-in customers, on PGlite and on PostgreSQL,
  *    against the same server's GET /healthz (one `select 1` through the same database client);
- * 3. home-js: the home page's first-load JS in that build against its 120 KB gzip budget.
+ * 3. checkout (scripts/bench/checkout.ts): 20 guest shoppers each starting a payment session, paying on the
+ *    built-in test page and verifying, on PGlite and on PostgreSQL, against the same server's GET /healthz;
+ *    afterwards the database must hold one order per paid session;
+ * 4. home-js: the home page's first-load JS in that build against its 120 KB gzip budget.
  * The load generator shares the machine's two cores, so only ratios within one run mean anything.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { cartLines, products, productWeights, users } from '../src/server/db/schema.ts';
+import { benchCheckout } from './bench/checkout.ts';
+import { connections, createBenchDatabase, load, type Round, root, startShop, stop, waitFor } from './bench/shop.ts';
 import { reportHomeFirstLoadJs } from './lib/home-js.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const connections = 50;
 const RATIO_TARGET = 0.8;
-const SECTIONS = ['catalog', 'cart', 'home-js'] as const;
+const SECTIONS = ['catalog', 'cart', 'checkout', 'home-js'] as const;
 type Section = (typeof SECTIONS)[number];
-
-/**
- * The shop as shipped, in a process of its own. Production refuses to start without JWT_SECRET, so each run
- * gets a fresh one. Logs go to a pipe that is drained, as under a process manager, so writing them costs what
- * it costs live.
- */
-function startShop(port: number, settings: NodeJS.ProcessEnv): ChildProcess {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    PAYMENT_PROVIDER: 'local',
-    ...settings,
-  };
-  delete env.LOG_LEVEL;
-  const shop = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  shop.stdout?.resume();
-  return shop;
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} never answered`);
-}
-
-async function stop(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-}
-
-interface Round {
-  requestsPerSecond: number;
-  p99Ms: number;
-}
-
-async function load(url: string, headers: Record<string, string>, duration: number): Promise<Round> {
-  const result = await autocannon({ url, connections, duration, headers });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
-}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -169,7 +115,6 @@ const CART_CUSTOMERS = Number(process.env.BENCH_CART_CUSTOMERS ?? 200);
 const CART_LINES_PER_CUSTOMER = 3;
 const CART_PORT = 3400;
 const BENCH_PASSWORD = 'bench-password-not-secret';
-const postgresServerUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/test';
 
 interface LoadRequest {
   method: 'GET' | 'POST';
@@ -288,35 +233,9 @@ async function seedCustomers(target: {
   }
 }
 
-async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const admin = new pg.Client({ connectionString: postgresServerUrl, connectionTimeoutMillis: 2_000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(
-      `\nPostgreSQL at ${postgresServerUrl} did not answer (${(error as Error).message}): cart on PostgreSQL skipped`,
-    );
-    return undefined;
-  }
-  const name = `roast_bench_${randomBytes(6).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresServerUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: postgresServerUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 async function benchCartOn(engine: 'PGlite' | 'PostgreSQL'): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'roast-bench-cart-'));
-  const database = engine === 'PostgreSQL' ? await createBenchDatabase() : undefined;
+  const database = engine === 'PostgreSQL' ? await createBenchDatabase('cart') : undefined;
   if (engine === 'PostgreSQL' && !database) return;
   let shop: ChildProcess | undefined;
   try {
@@ -404,6 +323,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 let allMet = true;
 if (sections.has('catalog')) allMet = (await benchCatalog()) && allMet;
 if (sections.has('cart')) allMet = (await benchCart()) && allMet;
+if (sections.has('checkout')) allMet = (await benchCheckout()) && allMet;
 if (sections.has('home-js')) {
   console.log('');
   allMet = reportHomeFirstLoadJs() && allMet;

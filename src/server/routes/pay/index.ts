@@ -41,31 +41,39 @@ const payRoutes: FastifyPluginAsync = async (app) => {
     reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(payPageStylesheet),
   );
 
-  /** The page's model for a session, or undefined for an unknown one. */
-  async function pageFor(sessionId: string): Promise<PayPageModel | undefined> {
+  /** The checkout a page address names and the page's model for it, or undefined for an unknown one. */
+  async function pageFor(rawParams: unknown) {
+    const params = ParamsSchema.safeParse(rawParams);
+    if (!params.success) return undefined;
+    const { sessionId } = params.data;
     const checkout = await app.orderRepository.findCheckoutBySession(sessionId);
     if (!checkout) return undefined;
-    return { sessionId, lines: checkout.lines, amountPence: checkout.amountPence, email: checkout.email };
+    const model: PayPageModel = {
+      sessionId,
+      lines: checkout.lines,
+      amountPence: checkout.amountPence,
+      email: checkout.email,
+    };
+    return { checkout, model };
   }
+
+  const notFound = (reply: FastifyReply) =>
+    sendHtml(reply, 404, renderPayMessagePage(unknownPayment.title, unknownPayment.message));
 
   const successUrl = (sessionId: string) => `/success?session_id=${encodeURIComponent(sessionId)}`;
 
   app.get('/pay/:sessionId', async (request, reply) => {
-    const params = ParamsSchema.safeParse(request.params);
-    const model = params.success ? await pageFor(params.data.sessionId) : undefined;
-    if (!params.success || !model)
-      return sendHtml(reply, 404, renderPayMessagePage(unknownPayment.title, unknownPayment.message));
-    const checkout = await app.orderRepository.findCheckoutBySession(model.sessionId);
+    const found = await pageFor(request.params);
+    if (!found) return notFound(reply);
     // Paid already (a second tab, the back button): nothing more to pay.
-    if (checkout?.paidAt) return reply.redirect(successUrl(model.sessionId), 303);
-    return sendHtml(reply, 200, renderPayPage(model));
+    if (found.checkout.paidAt) return reply.redirect(successUrl(found.model.sessionId), 303);
+    return sendHtml(reply, 200, renderPayPage(found.model));
   });
 
   app.post('/pay/:sessionId', async (request, reply) => {
-    const params = ParamsSchema.safeParse(request.params);
-    const model = params.success ? await pageFor(params.data.sessionId) : undefined;
-    if (!params.success || !model)
-      return sendHtml(reply, 404, renderPayMessagePage(unknownPayment.title, unknownPayment.message));
+    const found = await pageFor(request.params);
+    if (!found) return notFound(reply);
+    const { model } = found;
     const entered = CardFormSchema.parse(typeof request.body === 'object' && request.body !== null ? request.body : {});
     const outcome = chargeTestCard(entered, new Date());
     if (!outcome.paid) {
