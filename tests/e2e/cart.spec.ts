@@ -1,34 +1,18 @@
 /** The cart in Chromium: the guest popup, the guest cart in local storage, the customer's cart on the server, and the merge at login. */
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './support/accounts.ts';
+import { addFromCard, guestDialog } from './support/cart.ts';
 
 const GUEST_SENTENCE = "Your cart and order history won't be saved if you continue as guest.";
 const EMPTY_ALERT = 'Your cart is empty. Please add items to your cart before proceeding to checkout.';
 
 const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart, / });
-const guestDialog = (page: Page) => page.getByRole('dialog', { name: 'Login or Continue as Guest' });
 const cartLine = (page: Page, name: string) =>
   page
     .getByRole('main')
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name }) });
 const summary = (page: Page) => page.getByRole('region', { name: 'Order summary' });
-
-/** Adds a product from its card on the Nuts page, continuing as a guest if the popup asks. */
-async function addFromCard(page: Page, name: string, { asNewGuest = false } = {}) {
-  await page.getByRole('button', { name: `Add to Cart: ${name}` }).click();
-  if (asNewGuest) {
-    await expect(guestDialog(page)).toBeVisible();
-    await guestDialog(page).getByRole('button', { name: 'Continue as Guest' }).click();
-  }
-  await expect(
-    page
-      .getByRole('main')
-      .getByRole('article')
-      .filter({ hasText: name })
-      .getByRole('link', { name: 'Already in Cart' }),
-  ).toBeVisible();
-}
 
 test.describe('guest cart', () => {
   test('a guest adds, changes weight and quantity, keeps the cart across a reload and a second tab, and removes all', async ({

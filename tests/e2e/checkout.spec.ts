@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { expect, logIn, test } from './support/accounts.ts';
+import { addFromCard } from './support/cart.ts';
 import { apiToken, payForTestCart, testCard } from './support/checkout.ts';
 
 const EMPTY_ALERT = 'Your cart is empty. Please add items to your cart before proceeding to checkout.';
@@ -24,20 +25,9 @@ const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { na
 const summary = (page: Page) => page.getByRole('region', { name: 'Order summary' });
 
 /** Adds a product from its card on a category page; `asNewGuest` answers the guest popup first. */
-async function addFromCard(page: Page, category: string, name: string, { asNewGuest = false } = {}) {
+async function addFromCategory(page: Page, category: string, name: string, options: { asNewGuest?: boolean } = {}) {
   await page.goto(`/product?${new URLSearchParams({ category }).toString()}`);
-  await page.getByRole('button', { name: `Add to Cart: ${name}` }).click();
-  if (asNewGuest) {
-    const dialog = page.getByRole('dialog', { name: 'Login or Continue as Guest' });
-    await dialog.getByRole('button', { name: 'Continue as Guest' }).click();
-  }
-  await expect(
-    page
-      .getByRole('main')
-      .getByRole('article')
-      .filter({ hasText: name })
-      .getByRole('link', { name: 'Already in Cart' }),
-  ).toBeVisible();
+  await addFromCard(page, name, options);
 }
 
 /** From the cart page to the shipping form, as a shopper goes. */
@@ -99,8 +89,8 @@ test.describe('a guest', () => {
     page,
   }) => {
     const email = uniqueEmail('guest-checkout');
-    await addFromCard(page, 'Nuts', 'Roasted Cashew Nuts', { asNewGuest: true });
-    await addFromCard(page, 'Dry Fruits', 'Medjool Dates');
+    await addFromCategory(page, 'Nuts', 'Roasted Cashew Nuts', { asNewGuest: true });
+    await addFromCategory(page, 'Dry Fruits', 'Medjool Dates');
     await proceedToShipping(page);
     await expect(summary(page)).toContainText('Roasted Cashew Nuts');
     await expect(summary(page)).toContainText('Medjool Dates');
@@ -157,7 +147,7 @@ test.describe('a guest', () => {
       page,
       request,
     }) => {
-      await addFromCard(page, 'Nuts', 'Roasted Cashew Nuts', { asNewGuest: true });
+      await addFromCategory(page, 'Nuts', 'Roasted Cashew Nuts', { asNewGuest: true });
       await proceedToShipping(page);
       await fillAddress(page, {
         name: 'Grace Hopper',
@@ -184,7 +174,7 @@ test.describe('a guest', () => {
   test('Cancel on the payment page lands on /cancel with the spec’s text and the way back to the cart', async ({
     page,
   }) => {
-    await addFromCard(page, 'Nuts', 'Roasted Cashew Nuts', { asNewGuest: true });
+    await addFromCategory(page, 'Nuts', 'Roasted Cashew Nuts', { asNewGuest: true });
     await proceedToShipping(page);
     await fillAddress(page, { name: 'Grace Hopper', phone: '7700900123', email: uniqueEmail('cancel'), ...bristol });
     await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -207,7 +197,7 @@ test.describe('a customer', () => {
     customer,
   }) => {
     await logIn(page, customer);
-    await addFromCard(page, 'Nuts', 'Roasted Cashew Nuts');
+    await addFromCategory(page, 'Nuts', 'Roasted Cashew Nuts');
     await proceedToShipping(page);
     // The form starts with the customer's name and e-mail.
     await expect(page.getByLabel('Full name')).toHaveValue(customer.name);
@@ -292,7 +282,7 @@ test.describe('my orders that fail to load', () => {
 
 test.describe('the shipping form', () => {
   test('checks the address with the spec’s texts and keeps what was typed', async ({ page }) => {
-    await addFromCard(page, 'Nuts', 'Roasted Cashew Nuts', { asNewGuest: true });
+    await addFromCategory(page, 'Nuts', 'Roasted Cashew Nuts', { asNewGuest: true });
     await proceedToShipping(page);
     await fillAddress(page, { name: 'Grace Hopper', phone: '770090012', email: 'grace@example.com' });
     await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -312,7 +302,7 @@ test.describe('the shipping form', () => {
   });
 
   test('starts with the address remembered in local storage', async ({ page }) => {
-    await addFromCard(page, 'Nuts', 'Roasted Cashew Nuts', { asNewGuest: true });
+    await addFromCategory(page, 'Nuts', 'Roasted Cashew Nuts', { asNewGuest: true });
     await page.evaluate(() =>
       localStorage.setItem(
         'shippingAddress',
@@ -347,7 +337,7 @@ test.describe('the shipping form', () => {
     test('prices that changed meanwhile: the server’s message, a link to the cart, and the form kept', async ({
       page,
     }) => {
-      await addFromCard(page, 'Nuts', 'Roasted Cashew Nuts', { asNewGuest: true });
+      await addFromCategory(page, 'Nuts', 'Roasted Cashew Nuts', { asNewGuest: true });
       await proceedToShipping(page);
       await page.route('**/api/orders/create-stripe-session', (route) =>
         route.fulfill({

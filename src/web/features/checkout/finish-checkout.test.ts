@@ -1,17 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Order, VerifyPaymentAnswer } from '#shared/schemas/order';
 import { finishCheckout, finishCheckoutOnce, type FinishCheckoutOptions } from './finish-checkout.ts';
+import { testShippingAddress } from '#shared/testing/shipping-address';
 
-const address = {
-  name: 'Ada Lovelace',
-  phone: '7946095800',
-  email: 'ada@example.com',
-  address: '12 St James’s Square',
-  landmark: '',
-  city: 'London',
-  postalCode: 'SW1Y 4JH',
-  country: 'United Kingdom',
-};
+const address = testShippingAddress();
 
 const order: Order = {
   _id: 'order-1',

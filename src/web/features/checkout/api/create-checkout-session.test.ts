@@ -3,22 +3,14 @@ import { priceCartLine } from '#shared/cart-rules';
 import { testProduct } from '#shared/testing/product';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { checkoutBody, isPriceChange } from './create-checkout-session.ts';
+import { testShippingAddress } from '#shared/testing/shipping-address';
 
 const cashews = testProduct('cashews', [
   ['250g', 4.19],
   ['500g', 8.09],
 ]);
 const almonds = testProduct('almonds', [['250g', 3.59]]);
-const address = {
-  name: 'Ada Lovelace',
-  phone: '7946095800',
-  email: 'ada@example.com',
-  address: '12 St James’s Square',
-  landmark: '',
-  city: 'London',
-  postalCode: 'SW1Y 4JH',
-  country: 'United Kingdom',
-};
+const address = testShippingAddress();
 
 describe('the checkout body', () => {
   it('sends the buyable lines with the prices shown and their total in pounds', () => {
