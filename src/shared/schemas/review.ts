@@ -1,0 +1,91 @@
+/**
+ * Wire contracts for customer reviews (spec §3, §5; contract §2, §3, §6): what the Add a Review dialog sends and
+ * the review the API answers. The optional photo travels as a multipart file part and is checked by the server
+ * from its content; these schemas cover the text fields, which multipart sends as strings.
+ */
+import { z } from 'zod';
+import { NAME_MAX_LENGTH } from '#shared/schemas/user';
+
+export const REVIEW_MESSAGE_MAX_LENGTH = 2000;
+export const REVIEW_LOCATION_MAX_LENGTH = 100;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+/** Largest photo accepted before re-encoding (contract §6). */
+export const REVIEW_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** Photo types accepted, judged from the file's content, not its name. */
+export const REVIEW_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The multipart field that carries the photo. */
+export const REVIEW_PHOTO_FIELD = 'image';
+
+export const reviewMessages = {
+  body: 'Please send the review as a JSON object or a form.',
+  name: 'Please enter your name.',
+  nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters.`,
+  nameOneLine: 'Please enter your name without line breaks.',
+  location: `Location must be at most ${REVIEW_LOCATION_MAX_LENGTH} characters, on one line.`,
+  rating: `Please choose a rating from ${RATING_MIN} to ${RATING_MAX} stars.`,
+  message: 'Please write your review.',
+  messageTooLong: `Your review must be at most ${REVIEW_MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters.`,
+  photoTooLarge: 'Your photo must be at most 5 MB.',
+  photoType: 'Your photo must be a JPEG, PNG or WebP image.',
+} as const;
+
+/** `POST /api/reviews`: name and message required, location optional, a whole-number rating from 1 to 5. */
+export const ReviewBodySchema = z.object(
+  {
+    name: z
+      .string({ error: reviewMessages.name })
+      .trim()
+      .min(1, { error: reviewMessages.name })
+      .max(NAME_MAX_LENGTH, { error: reviewMessages.nameTooLong })
+      .regex(/^[^\p{Cc}]*$/u, { error: reviewMessages.nameOneLine }),
+    location: z
+      .string({ error: reviewMessages.location })
+      .trim()
+      .max(REVIEW_LOCATION_MAX_LENGTH, { error: reviewMessages.location })
+      .regex(/^[^\p{Cc}]*$/u, { error: reviewMessages.location })
+      .default(''),
+    // A form sends "4": a digit string is read as its number, anything else is refused.
+    rating: z
+      .union([z.number(), z.string().trim().regex(/^\d$/).transform(Number)], { error: reviewMessages.rating })
+      .pipe(
+        z
+          .number({ error: reviewMessages.rating })
+          .int({ error: reviewMessages.rating })
+          .min(RATING_MIN, { error: reviewMessages.rating })
+          .max(RATING_MAX, { error: reviewMessages.rating }),
+      ),
+    message: z
+      .string({ error: reviewMessages.message })
+      .trim()
+      .min(1, { error: reviewMessages.message })
+      .max(REVIEW_MESSAGE_MAX_LENGTH, { error: reviewMessages.messageTooLong }),
+  },
+  { error: reviewMessages.body },
+);
+export type ReviewBody = z.infer<typeof ReviewBodySchema>;
+export type ReviewInput = z.input<typeof ReviewBodySchema>;
+
+/** A review as the API shows it (contract §2), plus `verified`: posted by a logged-in customer with a paid order. */
+export const ReviewSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  location: z.string(),
+  rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
+  message: z.string(),
+  /** The photo's URL, when the review has one. */
+  image: z.string().optional(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  verified: z.boolean(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+export const ReviewListSchema = z.array(ReviewSchema);
+
+/** The spec's rating labels (§9): 5 or more 'Excellent', 4 or more 'Great', otherwise 'Tasty'. */
+export function ratingLabel(rating: number): 'Excellent' | 'Great' | 'Tasty' {
+  if (rating >= 5) return 'Excellent';
+  if (rating >= 4) return 'Great';
+  return 'Tasty';
+}
