@@ -82,10 +82,3 @@ export const ReviewSchema = z.object({
 export type Review = z.infer<typeof ReviewSchema>;
 
 export const ReviewListSchema = z.array(ReviewSchema);
-
-/** The spec's rating labels (§9): 5 or more 'Excellent', 4 or more 'Great', otherwise 'Tasty'. */
-export function ratingLabel(rating: number): 'Excellent' | 'Great' | 'Tasty' {
-  if (rating >= 5) return 'Excellent';
-  if (rating >= 4) return 'Great';
-  return 'Tasty';
-}
