@@ -121,15 +121,21 @@ describe('POST /api/contact/submit', () => {
     expect((await storedFrom(testApp, email))[0]?.message).toHaveLength(2000);
   });
 
-  it('stores nothing and queues no mail when queuing the mail fails: both commit together or neither', async () => {
+  it('stores the message and its mail in one transaction: a failure after the mail is queued undoes both', async () => {
     const email = uniqueEmail('atomic');
     const messagesBefore = await countRows(testApp, 'contact_messages');
     const mailsBefore = await countRows(testApp, 'mail_queue');
-    const enqueue = vi.spyOn(testApp.app.mailer, 'enqueue').mockRejectedValueOnce(new Error('queue is broken'));
+    const mailer = testApp.app.mailer;
+    const realEnqueue = mailer.enqueue.bind(mailer);
+    // The mail is written, then the request fails before anything commits.
+    const enqueue = vi.spyOn(mailer, 'enqueue').mockImplementationOnce(async (mail, executor) => {
+      await realEnqueue(mail, executor);
+      throw new Error('failed after queuing');
+    });
     try {
       const response = await submit(testApp, { name: 'Ada', email, message: 'Is this stored?' });
       expect(response.statusCode).toBe(500);
-      expect(response.json().message).not.toContain('queue is broken');
+      expect(response.json().message).not.toContain('failed after queuing');
     } finally {
       enqueue.mockRestore();
     }
