@@ -127,7 +127,8 @@ describe('POST /api/contact/submit', () => {
     const mailsBefore = await countRows(testApp, 'mail_queue');
     const mailer = testApp.app.mailer;
     const realEnqueue = mailer.enqueue.bind(mailer);
-    // The mail is written, then the request fails before anything commits.
+    // The mail is written, then the request fails before anything commits. NOTE: PGlite has one session, so
+    // there a mail queued outside the transaction would be undone too; PostgreSQL tells the two apart.
     const enqueue = vi.spyOn(mailer, 'enqueue').mockImplementationOnce(async (mail, executor) => {
       await realEnqueue(mail, executor);
       throw new Error('failed after queuing');
