@@ -10,6 +10,7 @@ import authPlugin from './plugins/app/auth.ts';
 import cartRepositoryPlugin from './plugins/app/cart-repository.ts';
 import catalogPlugin from './plugins/app/catalog.ts';
 import checkoutPlugin from './plugins/app/checkout.ts';
+import contactRepositoryPlugin from './plugins/app/contact-repository.ts';
 import databasePlugin from './plugins/app/database.ts';
 import mailerPlugin from './plugins/app/mailer.ts';
 import orderRepositoryPlugin from './plugins/app/order-repository.ts';
@@ -23,6 +24,7 @@ import securityHeadersPlugin, { withApiSecurityHeaders } from './plugins/externa
 import staticPlugin from './plugins/external/static.ts';
 import authRoutes from './routes/api/auth/index.ts';
 import cartRoutes from './routes/api/cart/index.ts';
+import contactRoutes from './routes/api/contact/index.ts';
 import ordersRoutes from './routes/api/orders/index.ts';
 import productsRoutes from './routes/api/products/index.ts';
 import healthRoutes from './routes/health/index.ts';
@@ -79,6 +81,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(orderRepositoryPlugin);
   await app.register(paymentsPlugin, { config });
   await app.register(checkoutPlugin);
+  await app.register(contactRepositoryPlugin);
   await app.register(staticPlugin, { webDistDir: config.webDistDir });
 
   await app.register(healthRoutes);
@@ -86,6 +89,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(authRoutes, { prefix: '/api/auth', config });
   await app.register(cartRoutes, { prefix: '/api/cart' });
   await app.register(ordersRoutes, { prefix: '/api/orders', config });
+  await app.register(contactRoutes, { prefix: '/api/contact', config });
   if (config.paymentProvider === 'local') await app.register(payRoutes);
   if (app.servesWebApp) await app.register(pagesRoutes);
   registerNotFoundHandler(app);

@@ -17,6 +17,7 @@ const pages: { name: string; url: string; allowedConsoleError?: RegExp }[] = [
   { name: 'search results', url: '/search?query=roasted&category=Nuts' },
   { name: 'empty search', url: '/search?query=zzzz' },
   { name: 'about', url: '/about' },
+  { name: 'contact', url: '/contact' },
   { name: 'not found', url: '/no/such/page', allowedConsoleError: /Failed to load resource: .*404/ },
   { name: 'login', url: '/login' },
   { name: 'signup', url: '/signup' },
@@ -159,6 +160,26 @@ for (const width of [1280, 375]) {
         await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
         await page.getByRole('button', { name: 'Verify code' }).click();
         await expect(page.getByRole('alert')).toHaveText('Please enter the 6-digit code from your e-mail.');
+        expect(await violations(page)).toEqual([]);
+      });
+    });
+
+    test.describe('the contact form', () => {
+      // The server's 400 for an empty form is the answer shown; the browser reports it.
+      test.use({ allowedConsoleError: /Failed to load resource: the server responded with a status of 400/ });
+
+      test('has no WCAG A or AA violations with the server’s refusal and then its thanks showing', async ({ page }) => {
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await page.goto('/contact');
+        await page.getByRole('button', { name: 'Send message' }).click();
+        await expect(page.getByRole('alert')).toHaveText('Please enter your name.');
+        expect(await violations(page)).toEqual([]);
+
+        await page.getByLabel('Name *').fill('Ada Lovelace');
+        await page.getByLabel('Email *').fill('ada@example.com');
+        await page.getByLabel('Message *').fill('Hello!');
+        await page.getByRole('button', { name: 'Send message' }).click();
+        await expect(page.getByRole('status')).toHaveText('Thank you for your message. We will get back to you soon.');
         expect(await violations(page)).toEqual([]);
       });
     });

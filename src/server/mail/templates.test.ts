@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, passwordResetMail, signupCodeMail } from './templates.ts';
+import { contactMessageMail, escapeHtml, passwordResetMail, signupCodeMail } from './templates.ts';
 
 describe('mail templates', () => {
   it('escapes every value put into the HTML part, and keeps the text part plain', () => {
@@ -23,5 +23,28 @@ describe('mail templates', () => {
     expect(mail.html).toContain(`href="${escapeHtml(link)}"`);
     expect(mail.html).not.toContain('"1"');
     expect(mail.text).toContain('works once and for 60 minutes');
+  });
+
+  it('sends a contact message to the shop with Reply-To the sender, escaped, its line breaks kept in both parts', () => {
+    const mail = contactMessageMail({
+      to: 'shop@example.com',
+      name: 'Ada "<i>" Lovelace',
+      email: 'ada@example.com',
+      phone: '',
+      message: 'First line <script>x()</script>\r\nSecond & last',
+      reference: 'ref-1',
+    });
+    expect(mail).toMatchObject({
+      to: 'shop@example.com',
+      replyTo: 'ada@example.com',
+      subject: 'Contact form: Ada "<i>" Lovelace',
+    });
+    expect(mail.html).toContain('First line &lt;script&gt;x()&lt;/script&gt;<br>Second &amp; last');
+    expect(mail.html).toContain('Ada &quot;&lt;i&gt;&quot; Lovelace');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<i>');
+    expect(mail.text).toContain('First line <script>x()</script>\r\nSecond & last');
+    expect(mail.text).toContain('Phone: not given');
+    expect(mail.text).toContain('Reference: ref-1');
   });
 });

@@ -86,6 +86,7 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: lazyScreen(() => import('./routes/search.tsx')),
             },
             { ...screen, path: paths.about.path, lazy: lazyScreen(() => import('./routes/about.tsx')) },
+            { ...screen, path: paths.contact.path, lazy: lazyScreen(() => import('./routes/contact.tsx')) },
             { ...screen, path: paths.login.path, lazy: lazyScreen(() => import('./routes/login.tsx')) },
             { ...screen, path: paths.signup.path, lazy: lazyScreen(() => import('./routes/signup.tsx')) },
             {

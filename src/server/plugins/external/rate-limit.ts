@@ -22,6 +22,8 @@ export interface LimitRule {
 export interface AttemptLimitOptions {
   /** Names the counters; distinct per endpoint. */
   name: string;
+  /** The 429's message; `tooManyAttemptsMessage` unless given. */
+  message?: string;
   perAddress: LimitRule;
   perAccount: LimitRule & {
     /** The account the request aims at, read from the validated body or params; undefined skips this limit. */
@@ -42,8 +44,8 @@ export interface RateLimitPluginOptions {
 class TooManyAttemptsError extends Error {
   readonly statusCode = 429;
   readonly code = 'ROAST_TOO_MANY_ATTEMPTS';
-  constructor() {
-    super(tooManyAttemptsMessage);
+  constructor(message: string) {
+    super(message);
   }
 }
 
@@ -74,7 +76,7 @@ export default fp<RateLimitPluginOptions>(
 
     const scaled = (max: number) => Math.max(1, Math.round(max * config.rateLimitFactor));
 
-    app.decorate('attemptLimit', ({ name, perAddress, perAccount }: AttemptLimitOptions) => {
+    app.decorate('attemptLimit', ({ name, message, perAddress, perAccount }: AttemptLimitOptions) => {
       // NOTE: a store failure lets the request through (and is logged by the Redis listener): a Redis outage
       // must not lock every customer out of logging in.
       const byAddress = app.createRateLimit({
@@ -97,7 +99,7 @@ export default fp<RateLimitPluginOptions>(
           if (!result.isAllowed && result.isExceeded) {
             reply.header('retry-after', String(result.ttlInSeconds));
             request.log.info({ limit: name, key: result.key.split(':').slice(0, 2).join(':') }, 'rate limit reached');
-            throw new TooManyAttemptsError();
+            throw new TooManyAttemptsError(message ?? tooManyAttemptsMessage);
           }
         }
       };

@@ -101,7 +101,8 @@ export function Footer() {
       </div>
 
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-xs sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        {/* The bottom padding leaves room for the floating chat button at the end of every page. */}
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 pt-5 pb-24 text-xs sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>
             © {new Date().getFullYear()} {SHOP_NAME} All prices include VAT where it applies.
           </p>

@@ -11,6 +11,7 @@ const NAV_LINKS = [
   { to: paths.bestsellers.getHref(), label: 'Bestsellers', end: false },
   { to: paths.products.getHref(), label: 'Products', end: false },
   { to: paths.about.getHref(), label: 'About', end: false },
+  { to: paths.contact.getHref(), label: 'Contact Us', end: false },
 ] as const;
 
 interface HeaderProps {

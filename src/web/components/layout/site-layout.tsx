@@ -1,7 +1,8 @@
-/** The frame around every page: skip link, header, the main landmark and footer. */
+/** The frame around every page: skip link, header, the main landmark, footer and the floating chat button. */
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { afterFirstContent } from '#web/lib/after-first-content.ts';
+import { ChatLink } from './chat-link.tsx';
 import { Header } from './header.tsx';
 
 interface SiteLayoutProps {
@@ -35,6 +36,7 @@ export function SiteLayout({ children, search, headerActions, busy = false }: Si
         {children}
       </main>
       <DeferredFooter />
+      <ChatLink />
     </div>
   );
 }

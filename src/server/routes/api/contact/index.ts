@@ -1,0 +1,58 @@
+/**
+ * The contact form: `POST /api/contact/submit` stores the message and queues its mail to the shop (Reply-To the
+ * sender) in one transaction, then answers 201 `{ message }`. Limited per client address and per e-mail.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ContactAnswerSchema, ContactBodySchema } from '#shared/schemas/contact';
+import { ApiErrorSchema } from '#shared/schemas/error';
+import type { Config } from '../../../config.ts';
+import { contactMessageMail } from '../../../mail/templates.ts';
+
+export const contactTexts = {
+  received: 'Thank you for your message. We will get back to you soon.',
+  tooMany: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
+};
+
+const WINDOW_MS = 15 * 60_000;
+
+/** Messages per 15 minutes before RATE_LIMIT_FACTOR: from one client address, and in one sender's name. */
+export const contactLimits = { perAddress: 5, perAccount: 5 };
+
+export interface ContactRoutesOptions {
+  config: Pick<Config, 'shopEmail'>;
+}
+
+const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, { config }) => {
+  // JSON only: a form post or plain text answers 415 instead of failing validation (as the auth routes).
+  app.removeContentTypeParser('text/plain');
+
+  app.post(
+    '/submit',
+    {
+      schema: { body: ContactBodySchema, response: { 201: ContactAnswerSchema, '4xx': ApiErrorSchema } },
+      preHandler: app.attemptLimit({
+        name: 'contact',
+        message: contactTexts.tooMany,
+        perAddress: { max: contactLimits.perAddress, windowMs: WINDOW_MS },
+        perAccount: {
+          max: contactLimits.perAccount,
+          windowMs: WINDOW_MS,
+          key: (request) => (request.body as { email: string }).email,
+        },
+      }),
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const stored = await app.db.transaction(async (tx) => {
+        const saved = await app.contactRepository.create(body, tx);
+        await app.mailer.enqueue(contactMessageMail({ to: config.shopEmail, ...body, reference: saved.id }), tx);
+        return saved;
+      });
+      app.mailer.deliverSoon();
+      request.log.info({ contactMessageId: stored.id }, 'contact message received');
+      return reply.code(201).send({ message: contactTexts.received });
+    },
+  );
+};
+
+export default contactRoutes;

@@ -1,0 +1,120 @@
+/**
+ * The floating chat button on every page: a link that opens a WhatsApp chat with the shop's number in a new tab.
+ * It sits in the bottom-right corner and steps aside (fades out and lets taps through) while a button, link or
+ * field of the page is under it, so it never covers 'Proceed to Checkout', a card's buttons or a carousel's
+ * arrows on a phone. Keyboard focus always shows it.
+ */
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { clsx } from 'clsx';
+import { SHOP_CONTACT } from '#shared/constants';
+
+/** Anything a shopper may tap or type into. */
+const INTERACTIVE = 'a[href], button, input, select, textarea, summary, label, [role="button"], [role="link"]';
+
+export function ChatLink() {
+  const ref = useRef<HTMLAnchorElement>(null);
+  const covering = useCoversControls(ref);
+
+  return (
+    <a
+      ref={ref}
+      href={SHOP_CONTACT.chatUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={clsx(
+        'fixed right-[calc(1rem+env(safe-area-inset-right))] bottom-[calc(1rem+env(safe-area-inset-bottom))] z-30',
+        'flex size-14 items-center justify-center rounded-full bg-buy text-white shadow-lg ring-2 ring-white',
+        'transition-opacity duration-200 hover:bg-buy-hover print:hidden',
+        covering && 'pointer-events-none opacity-0 focus-visible:pointer-events-auto focus-visible:opacity-100',
+      )}
+    >
+      <span className="sr-only">Chat with us on WhatsApp (opens in a new tab)</span>
+      <ChatIcon />
+    </a>
+  );
+}
+
+/** A speech bubble with three dots, drawn for the shop. */
+function ChatIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      className="size-7"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M12 3.5c-4.97 0-9 3.36-9 7.5 0 2.16 1.1 4.1 2.86 5.47L5 20.5l4.38-1.97c.84.2 1.72.3 2.62.3 4.97 0 9-3.36 9-7.5S16.97 3.5 12 3.5Z" />
+      <circle cx="8" cy="11" r="0.6" fill="currentColor" />
+      <circle cx="12" cy="11" r="0.6" fill="currentColor" />
+      <circle cx="16" cy="11" r="0.6" fill="currentColor" />
+    </svg>
+  );
+}
+
+/**
+ * True while something interactive of the page lies under the element: checked after scrolling, resizing and
+ * changes to the page, at most once a frame. Only effects touch the DOM; rendering never does.
+ */
+function useCoversControls(ref: RefObject<HTMLElement | null>): boolean {
+  const [covering, setCovering] = useState(false);
+
+  useEffect(() => {
+    const self = ref.current;
+    if (!self || typeof document.elementsFromPoint !== 'function') return;
+    let frame = 0;
+
+    const check = () => {
+      frame = 0;
+      const box = self.getBoundingClientRect();
+      const midX = box.left + box.width / 2;
+      const midY = box.top + box.height / 2;
+      // The round button's centre, the ends of its two diameters and four points on its rim between them.
+      const edge = 2;
+      const rim = box.width * 0.15;
+      const points: [number, number][] = [
+        [midX, midY],
+        [midX, box.top + edge],
+        [midX, box.bottom - edge],
+        [box.left + edge, midY],
+        [box.right - edge, midY],
+        [box.left + rim, box.top + rim],
+        [box.right - rim, box.top + rim],
+        [box.left + rim, box.bottom - rim],
+        [box.right - rim, box.bottom - rim],
+      ];
+      const covers = points.some(([x, y]) =>
+        document
+          .elementsFromPoint(x, y)
+          .some((element) => !self.contains(element) && element !== self && element.matches(INTERACTIVE)),
+      );
+      setCovering(covers);
+    };
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(check);
+    };
+
+    schedule();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    // Content that arrives or moves without a scroll (a cart loading, a menu opening) counts too.
+    const resizes = new ResizeObserver(schedule);
+    resizes.observe(document.body);
+    const changes = new MutationObserver(schedule);
+    changes.observe(document.body, { childList: true, subtree: true });
+
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      resizes.disconnect();
+      changes.disconnect();
+    };
+  }, [ref]);
+
+  return covering;
+}
