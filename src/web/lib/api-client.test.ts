@@ -147,6 +147,28 @@ describe('apiRequest', () => {
     expect(headers.get('Content-Type')).toBe('application/json');
   });
 
+  it('sends a FormData as it is, leaving its multipart content type to fetch, with the bearer token', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(201, { _id: 'r-1' }));
+    vi.stubGlobal('fetch', fetchMock);
+    setAuthTokenGetter(() => 'token-123');
+    const form = new FormData();
+    form.set('name', 'Ada');
+    form.set('image', new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), 'nuts.png');
+    await expect(apiRequest('/api/reviews', { method: 'POST', body: form })).resolves.toEqual({ _id: 'r-1' });
+    const init = fetchMock.mock.calls[0]?.[1];
+    const headers = new Headers(init?.headers);
+    expect(init?.body).toBe(form);
+    expect(headers.get('Content-Type')).toBeNull();
+    expect(headers.get('Authorization')).toBe('Bearer token-123');
+
+    // What fetch makes of it: multipart with a boundary, the file part named as given.
+    const sent = new Request('http://shop.test/api/reviews', { method: 'POST', body: init?.body ?? null });
+    expect(sent.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    const received = await sent.formData();
+    expect(received.get('name')).toBe('Ada');
+    expect((received.get('image') as File).name).toBe('nuts.png');
+  });
+
   it('sends a GET without a body, content type or token when signed out', async () => {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(200, []));
     vi.stubGlobal('fetch', fetchMock);

@@ -1,6 +1,6 @@
 /**
- * The one way the browser calls the shop's API: JSON in and out, the bearer token attached, a time-out on every
- * request, and `{ message, errors }` turned into ApiRequestError.
+ * The one way the browser calls the shop's API: JSON in and out (or a form with a file, as multipart), the bearer
+ * token attached, a time-out on every request, and `{ message, errors }` turned into ApiRequestError.
  */
 import type { ApiError } from '#shared/schemas/error';
 
@@ -58,6 +58,7 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a `FormData` (a file upload) is sent as it is, as multipart/form-data. */
   body?: unknown;
   signal?: AbortSignal;
   /** False for calls that identify the customer by what they send (login, signup): no token, so their 401 ends no session. */
@@ -75,7 +76,9 @@ export async function apiRequest<T>(
   { method = 'GET', body, signal, withToken = true, timeoutMs = REQUEST_TIMEOUT_MS }: RequestOptions = {},
 ): Promise<T> {
   const headers = new Headers({ Accept: 'application/json' });
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  // NOTE: no content type for a form: fetch writes multipart/form-data with the boundary it chose.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
   const token = withToken ? getAuthToken() : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
@@ -96,7 +99,7 @@ export async function apiRequest<T>(
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal: controller.signal,
       credentials: 'same-origin',
     });
