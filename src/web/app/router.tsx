@@ -12,6 +12,7 @@ import { paths } from '#web/config/paths.ts';
 import { prefetchProduct } from '#web/features/catalog/api/get-product.ts';
 import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
 import { myOrdersQueryOptions } from '#web/features/orders/api/get-my-orders.ts';
+import { reviewsQueryOptions } from '#web/features/reviews/api/get-reviews.ts';
 import { markFirstContentShown } from '#web/lib/after-first-content.ts';
 import { loadChunkWithTimeout } from '#web/lib/chunk-load.ts';
 import { getSession } from '#web/lib/session.ts';
@@ -40,6 +41,11 @@ export function createAppRouter(queryClient: QueryClient) {
   const prefetchMyOrders = () => {
     if (getSession()) void queryClient.prefetchQuery(myOrdersQueryOptions());
     return prefetchCatalog();
+  };
+
+  const prefetchReviews = () => {
+    void queryClient.prefetchQuery(reviewsQueryOptions());
+    return null;
   };
 
   const screen = { HydrateFallback: PageLoading } satisfies Partial<RouteObject>;
@@ -87,6 +93,12 @@ export function createAppRouter(queryClient: QueryClient) {
             },
             { ...screen, path: paths.about.path, lazy: lazyScreen(() => import('./routes/about.tsx')) },
             { ...screen, path: paths.contact.path, lazy: lazyScreen(() => import('./routes/contact.tsx')) },
+            {
+              ...screen,
+              path: paths.reviews.path,
+              loader: prefetchReviews,
+              lazy: lazyScreen(() => import('./routes/reviews.tsx')),
+            },
             { ...screen, path: paths.login.path, lazy: lazyScreen(() => import('./routes/login.tsx')) },
             { ...screen, path: paths.signup.path, lazy: lazyScreen(() => import('./routes/signup.tsx')) },
             {

@@ -1,4 +1,4 @@
-/** Home: the hero banner, then the newly launched and best-selling products. */
+/** Home: the hero banner, the newly launched and best-selling products, then what customers say. */
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
@@ -10,6 +10,8 @@ import { useProducts } from '#web/features/catalog/api/get-products.ts';
 import { BannerCarousel } from '#web/features/catalog/components/banner-carousel.tsx';
 import { NO_PRODUCTS_TEXT } from '#web/features/catalog/components/catalog-texts.ts';
 import { ProductCarousel } from '#web/features/catalog/components/product-carousel.tsx';
+import { AddReviewButton } from '#web/features/reviews/components/add-review-button.tsx';
+import { DeferredReviewCarousel } from '#web/features/reviews/components/deferred-review-carousel.tsx';
 import { PageTitle } from '#web/components/layout/page-title.tsx';
 import { useProductCardActions } from '../shop-cart.tsx';
 
@@ -60,6 +62,15 @@ export default function HomeRoute() {
         >
           {renderProducts('Best Sellers', bestSellers)}
         </HomeSection>
+        <HomeSection
+          id="reviews"
+          title="What our customers say"
+          viewAllHref={paths.reviews.getHref()}
+          viewAllLabel="View All reviews"
+          actions={<AddReviewButton />}
+        >
+          <DeferredReviewCarousel label="Customer reviews" />
+        </HomeSection>
       </div>
     </>
   );
@@ -71,25 +82,30 @@ interface HomeSectionProps {
   viewAllHref: string;
   /** Starts with the visible "View All", so voice control users can say what they see. */
   viewAllLabel: string;
+  /** More controls beside View All, e.g. '+ Add a Review'. */
+  actions?: ReactNode;
   children: ReactNode;
 }
 
-function HomeSection({ id, title, viewAllHref, viewAllLabel, children }: HomeSectionProps) {
+function HomeSection({ id, title, viewAllHref, viewAllLabel, actions, children }: HomeSectionProps) {
   const headingId = `${id}-heading`;
   return (
     <section aria-labelledby={headingId}>
-      <div className="mb-5 flex items-end justify-between gap-4">
+      <div className={`mb-5 flex items-end justify-between gap-4 ${actions ? 'flex-wrap' : ''}`}>
         <h2 id={headingId} className="text-2xl font-extrabold tracking-tight text-roast-900 sm:text-3xl">
           {title}
         </h2>
-        <Link
-          to={viewAllHref}
-          aria-label={viewAllLabel}
-          className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md px-2 font-semibold text-buy hover:text-buy-hover hover:underline"
-        >
-          View All
-          <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          <Link
+            to={viewAllHref}
+            aria-label={viewAllLabel}
+            className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md px-2 font-semibold text-buy hover:text-buy-hover hover:underline"
+          >
+            View All
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+          {actions}
+        </div>
       </div>
       {children}
     </section>

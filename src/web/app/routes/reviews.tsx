@@ -1,0 +1,33 @@
+/** /reviews: every review, newest first, with '+ Add a Review'. A lazy chunk; the list's request starts with it. */
+import { SHOP_NAME } from '#shared/constants';
+import { LoadError } from '#web/components/errors/load-error.tsx';
+import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
+import { PageLoading } from '#web/components/layout/page-loading.tsx';
+import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { REVIEWS_FAILED, useReviews } from '#web/features/reviews/api/get-reviews.ts';
+import { AddReviewButton } from '#web/features/reviews/components/add-review-button.tsx';
+import { ReviewList } from '#web/features/reviews/components/review-list.tsx';
+
+export default function ReviewsRoute() {
+  return (
+    <PageContainer>
+      <PageTitle title={`Customer Reviews | ${SHOP_NAME}`} />
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <PageHeading description="What shoppers say about our nuts, dry fruits and seeds.">
+          Customer Reviews
+        </PageHeading>
+        <AddReviewButton />
+      </div>
+      <AllReviews />
+    </PageContainer>
+  );
+}
+
+function AllReviews() {
+  const reviews = useReviews();
+  if (reviews.isPending) return <PageLoading />;
+  if (reviews.isError) {
+    return <LoadError message={REVIEWS_FAILED} onRetry={() => void reviews.refetch()} retrying={reviews.isFetching} />;
+  }
+  return <ReviewList reviews={reviews.data} />;
+}

@@ -1,0 +1,99 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { REVIEW_PHOTO_MAX_BYTES, type Review, reviewMessages } from '#shared/schemas/review';
+import { reviewsQueryKey } from './get-reviews.ts';
+import { addReviewToCache, ReviewFormSchema, reviewRequestBody, withNewReview } from './create-review.ts';
+
+const review = (id: string, overrides: Partial<Review> = {}): Review => ({
+  _id: id,
+  name: 'Ada',
+  location: 'London',
+  rating: 5,
+  message: 'Lovely cashews.',
+  createdAt: '2026-05-01T10:00:00.000Z',
+  verified: false,
+  ...overrides,
+});
+
+const photoOf = (size: number, type = 'image/png', name = 'nuts.png') =>
+  new File([new Uint8Array(size)], name, { type });
+const fileList = (...files: File[]) => ({ length: files.length, item: (index: number) => files[index] ?? null });
+
+const typed = { name: ' Ada ', location: '', rating: '4', message: ' Crunchy! ', photo: fileList() };
+
+describe('ReviewFormSchema', () => {
+  it('reads the picked star as a number, trims the text and has no photo when none was chosen', () => {
+    expect(ReviewFormSchema.parse(typed)).toEqual({
+      name: 'Ada',
+      location: '',
+      rating: 4,
+      message: 'Crunchy!',
+      photo: undefined,
+    });
+  });
+
+  it('asks for a name, a rating and a message in the shared schema’s words', () => {
+    const result = ReviewFormSchema.safeParse({ name: '  ', location: '', rating: '', message: '', photo: undefined });
+    expect(result.success).toBe(false);
+    const byField = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path[0], issue.message]));
+    expect(byField).toEqual({
+      name: reviewMessages.name,
+      rating: reviewMessages.rating,
+      message: reviewMessages.message,
+    });
+  });
+
+  it('keeps a photo that may be sent, and refuses one too large or of another type', () => {
+    const photo = photoOf(10);
+    expect(ReviewFormSchema.parse({ ...typed, photo: fileList(photo) }).photo).toBe(photo);
+
+    const tooLarge = ReviewFormSchema.safeParse({ ...typed, photo: fileList(photoOf(REVIEW_PHOTO_MAX_BYTES + 1)) });
+    expect(tooLarge.error?.issues).toMatchObject([{ path: ['photo'], message: reviewMessages.photoTooLarge }]);
+    const gif = ReviewFormSchema.safeParse({ ...typed, photo: fileList(photoOf(10, 'image/gif', 'nuts.gif')) });
+    expect(gif.error?.issues).toMatchObject([{ path: ['photo'], message: reviewMessages.photoType }]);
+  });
+});
+
+describe('reviewRequestBody', () => {
+  const values = { name: 'Ada', location: 'Leeds', rating: 3, message: 'Good.' };
+
+  it('is the review as JSON without a photo', () => {
+    expect(reviewRequestBody({ ...values, photo: undefined })).toEqual(values);
+  });
+
+  it('is a form with the text fields and the photo as the `image` part when there is one', () => {
+    const photo = photoOf(4);
+    const body = reviewRequestBody({ ...values, photo });
+    expect(body).toBeInstanceOf(FormData);
+    const form = body as FormData;
+    expect([...form.keys()].sort()).toEqual(['image', 'location', 'message', 'name', 'rating']);
+    expect(form.get('name')).toBe('Ada');
+    expect(form.get('location')).toBe('Leeds');
+    expect(form.get('rating')).toBe('3');
+    expect(form.get('message')).toBe('Good.');
+    const sent = form.get('image') as File;
+    expect(sent.name).toBe('nuts.png');
+    expect(sent.type).toBe('image/png');
+    expect(sent.size).toBe(4);
+  });
+});
+
+describe('the new review in the cached list', () => {
+  it('comes first, once, and a list not loaded yet stays unloaded', () => {
+    const older = [review('b'), review('a')];
+    expect(withNewReview(older, review('c'))?.map((item) => item._id)).toEqual(['c', 'b', 'a']);
+    expect(withNewReview([review('c'), ...older], review('c', { message: 'Edited' }))).toEqual([
+      review('c', { message: 'Edited' }),
+      ...older,
+    ]);
+    expect(withNewReview(undefined, review('c'))).toBeUndefined();
+  });
+
+  it('is in the ["reviews"] query at once, and the list is marked for a fresh read', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(reviewsQueryKey, [review('a')]);
+    await addReviewToCache(queryClient, review('b'));
+    expect(queryClient.getQueryData<Review[]>(['reviews'])?.map((item) => item._id)).toEqual(['b', 'a']);
+    expect(queryClient.getQueryState(['reviews'])?.isInvalidated).toBe(true);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * POST /api/reviews: the Add a Review form's schema (the shared review body plus the optional photo), the request
+ * (JSON, or multipart when a photo comes along) and the mutation that puts the new review into the list at once.
+ */
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { REVIEW_PHOTO_FIELD, type Review, type ReviewBody, ReviewBodySchema } from '#shared/schemas/review';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { chosenFile, reviewPhotoProblem } from '../review-photo.ts';
+import { reviewsQueryKey } from './get-reviews.ts';
+
+/** The spec's text (§8) when the server's answer gives neither a field message nor a message. */
+export const REVIEW_SUBMIT_FAILED = 'Something went wrong';
+
+/** The server's rules for the text fields, and the photo's type and size checked before it is sent. */
+export const ReviewFormSchema = ReviewBodySchema.extend({
+  photo: z.unknown().transform((value, context) => {
+    const file = chosenFile(value);
+    const problem = file && reviewPhotoProblem(file);
+    if (problem) {
+      context.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return file;
+  }),
+});
+export type ReviewFormInput = z.input<typeof ReviewFormSchema>;
+export type ReviewFormValues = z.output<typeof ReviewFormSchema>;
+
+/** JSON without a photo; with one, a form whose text fields are strings and whose file part is `image`. */
+export function reviewRequestBody({ photo, ...review }: ReviewFormValues): ReviewBody | FormData {
+  if (!photo) return { name: review.name, location: review.location, rating: review.rating, message: review.message };
+  const form = new FormData();
+  form.set('name', review.name);
+  form.set('location', review.location);
+  form.set('rating', String(review.rating));
+  form.set('message', review.message);
+  form.set(REVIEW_PHOTO_FIELD, photo, photo.name);
+  return form;
+}
+
+/**
+ * The bearer token goes along when a customer is logged in: the server marks the review of a customer with a paid
+ * order as verified. Anyone may post without one.
+ */
+export function createReview(values: ReviewFormValues): Promise<Review> {
+  return apiRequest<Review>('/api/reviews', { method: 'POST', body: reviewRequestBody(values) });
+}
+
+/** The list with the new review first (the list is newest first), once only. Undefined stays undefined: nothing loaded yet. */
+export function withNewReview(reviews: Review[] | undefined, review: Review): Review[] | undefined {
+  if (!reviews) return reviews;
+  return [review, ...reviews.filter((existing) => existing._id !== review._id)];
+}
+
+/** Shows the new review everywhere the list is on screen at once, then asks the server for the list again. */
+export function addReviewToCache(queryClient: QueryClient, review: Review): Promise<void> {
+  queryClient.setQueryData<Review[]>(reviewsQueryKey, (reviews) => withNewReview(reviews, review));
+  return queryClient.invalidateQueries({ queryKey: reviewsQueryKey });
+}
+
+export function useCreateReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createReview,
+    onSuccess: (review) => {
+      void addReviewToCache(queryClient, review);
+    },
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * '+ Add a Review' and the dialog it opens. The dialog is its own chunk (zod and the form library come with it),
+ * fetched when the button is pointed at or focused, so it is usually there by the time it is pressed. Once
+ * opened it stays on the page, closed, so a draft closed with Escape is still there when it is opened again.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '#web/components/ui/button.tsx';
+import { loadChunkWithTimeout } from '#web/lib/chunk-load.ts';
+import { ADD_REVIEW_TEXT } from './review-texts.ts';
+
+const loadDialog = () => import('./add-review-dialog.tsx');
+const AddReviewDialog = lazy(() => loadChunkWithTimeout(loadDialog));
+
+/** Announced once the dialog has closed on a review that was added. */
+export const REVIEW_ADDED_TEXT = 'Thank you! Your review has been added.';
+
+export function AddReviewButton({ className }: { className?: string }) {
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  // A new dialog, with an empty form, after each review added.
+  const [dialogKey, setDialogKey] = useState(0);
+  const [notice, setNotice] = useState('');
+
+  const preload = () => {
+    loadDialog().catch(() => undefined);
+  };
+
+  return (
+    <>
+      <Button
+        variant="buy"
+        aria-haspopup="dialog"
+        className={className}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setNotice('');
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
+        {ADD_REVIEW_TEXT}
+      </Button>
+      <p role="status" className="sr-only">
+        {notice}
+      </p>
+      {opened && (
+        <Suspense fallback={null}>
+          <AddReviewDialog
+            key={dialogKey}
+            open={open}
+            onClose={() => setOpen(false)}
+            onAdded={() => {
+              setOpen(false);
+              setDialogKey((key) => key + 1);
+              setNotice(REVIEW_ADDED_TEXT);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * The Add a Review dialog, a native modal <dialog> like the guest popup (decision 036): the browser moves focus in,
+ * keeps it there, closes on Escape and gives focus back to the button that opened it. Name, location, a star
+ * picker, the message and an optional photo, checked with the schema the server applies; a refusal shows the
+ * spec's text (§8) and keeps what was typed. A lazy chunk (with zod and the form library), loaded on first use.
+ */
+import { useEffect, useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { X } from 'lucide-react';
+import { clsx } from 'clsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormMessage } from '#web/components/ui/form-message.tsx';
+import { TextArea } from '#web/components/ui/text-area.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { ApiRequestError, failureMessage } from '#web/lib/api-client.ts';
+import { useSession } from '#web/lib/session.ts';
+import {
+  REVIEW_SUBMIT_FAILED,
+  type ReviewFormInput,
+  ReviewFormSchema,
+  type ReviewFormValues,
+  useCreateReview,
+} from '../api/create-review.ts';
+import { REVIEW_PHOTO_ACCEPT } from '../review-photo.ts';
+import { RatingPicker } from './rating-picker.tsx';
+
+export const ADD_REVIEW_TITLE = 'Add a Review';
+
+export interface AddReviewDialogProps {
+  open: boolean;
+  /** Closed without adding (Escape, Cancel, the close button): what was typed is kept for next time. */
+  onClose: () => void;
+  /** The review was added; the reviews on screen already show it. */
+  onAdded: () => void;
+}
+
+const FIELDS = ['name', 'location', 'rating', 'message', 'photo'] as const;
+type FieldName = (typeof FIELDS)[number];
+const isField = (field: string | undefined): field is FieldName => FIELDS.includes(field as FieldName);
+
+export default function AddReviewDialog({ open, onClose, onAdded }: AddReviewDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const added = useRef(false);
+  const titleId = useId();
+  const photoId = useId();
+  const session = useSession();
+  const createReview = useCreateReview();
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    trigger,
+    watch,
+    formState: { errors },
+  } = useForm<ReviewFormInput, unknown, ReviewFormValues>({
+    resolver: zodResolver(ReviewFormSchema),
+    // A logged-in customer's name to start with; anything may be typed instead.
+    defaultValues: { name: session?.user.name ?? '', location: '', rating: '', message: '', photo: undefined },
+  });
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      setFocus('name');
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open, setFocus]);
+
+  const onSubmit = handleSubmit((values) => {
+    createReview.mutate(values, {
+      onSuccess: () => {
+        added.current = true;
+        // Closing first lets the browser hand focus back to the button; the close event then reports it.
+        if (dialogRef.current?.open) dialogRef.current.close();
+        else onAdded();
+      },
+      onError: (error) => {
+        // What was typed stays; the field the server names first takes focus, so it can be put right.
+        const field = error instanceof ApiRequestError ? error.errors[0]?.field : undefined;
+        if (isField(field)) setFocus(field);
+      },
+    });
+  });
+
+  const photoHintId = `${photoId}-hint`;
+  const photoErrorId = `${photoId}-error`;
+  const photoError = errors.photo?.message;
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      onClose={() => (added.current ? onAdded() : onClose())}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100%-2rem))] overflow-y-auto rounded-2xl bg-white p-6 text-stone-800 shadow-xl backdrop:bg-stone-900/50"
+    >
+      <div className="flex items-start justify-between gap-4">
+        <h2 id={titleId} className="text-xl font-extrabold text-roast-900">
+          {ADD_REVIEW_TITLE}
+        </h2>
+        <Button variant="ghost" size="icon" aria-label="Close" onClick={() => dialogRef.current?.close()}>
+          <X aria-hidden="true" className="size-5" />
+        </Button>
+      </div>
+
+      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="Name" autoComplete="name" required error={errors.name?.message} {...register('name')} />
+          <TextField
+            label="Location (optional)"
+            autoComplete="address-level2"
+            error={errors.location?.message}
+            {...register('location')}
+          />
+        </div>
+        <RatingPicker field={register('rating')} value={watch('rating')} error={errors.rating?.message} />
+        <TextArea
+          label="Message"
+          hint="Up to 2,000 characters."
+          rows={5}
+          required
+          error={errors.message?.message}
+          {...register('message')}
+        />
+
+        <div>
+          <label htmlFor={photoId} className="block text-sm font-semibold text-stone-800">
+            Photo (optional)
+          </label>
+          <p id={photoHintId} className="mt-0.5 text-sm text-stone-600">
+            A JPEG, PNG or WebP image, up to 5 MB.
+          </p>
+          <input
+            id={photoId}
+            type="file"
+            accept={REVIEW_PHOTO_ACCEPT}
+            aria-invalid={photoError ? true : undefined}
+            aria-describedby={photoError ? `${photoHintId} ${photoErrorId}` : photoHintId}
+            className={clsx(
+              'mt-1.5 block w-full rounded-lg border bg-white p-1.5 text-sm text-stone-800 file:mr-3 file:min-h-9 file:cursor-pointer file:rounded-md file:border-0 file:bg-cream-200 file:px-3 file:font-semibold file:text-roast-900 hover:file:bg-cream-300',
+              photoError ? 'border-offer' : 'border-stone-400',
+            )}
+            {...register('photo', { onChange: () => void trigger('photo') })}
+          />
+          {photoError && (
+            <p id={photoErrorId} role="alert" className="mt-1.5 text-sm font-medium text-offer">
+              {photoError}
+            </p>
+          )}
+        </div>
+
+        <FormMessage tone="error">
+          {createReview.isError && failureMessage(createReview.error, { fallback: REVIEW_SUBMIT_FAILED })}
+        </FormMessage>
+
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={() => dialogRef.current?.close()}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="buy" disabled={createReview.isPending}>
+            {createReview.isPending ? 'Sending…' : 'Submit Review'}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The home page's review carousel: 3 cards per view, 1 under 768px, newest first, with the loading, failed and
+ * empty states in the same fixed height. Its own chunk, fetched with the reviews after the page's first content.
+ */
+import { Carousel } from '#web/components/ui/carousel.tsx';
+import { LoadError } from '#web/components/errors/load-error.tsx';
+import { REVIEWS_FAILED, useReviews } from '../api/get-reviews.ts';
+import { ReviewCard } from './review-card.tsx';
+import { NO_REVIEWS_TEXT } from './review-texts.ts';
+import { REVIEW_SLIDE_HEIGHT, ReviewsSkeleton } from './reviews-skeleton.tsx';
+
+const CAROUSEL_OPTIONS = { align: 'start', slidesToScroll: 'auto', containScroll: 'trimSnaps' } as const;
+
+export function ReviewCarousel({ label }: { label: string }) {
+  const reviews = useReviews();
+
+  if (reviews.isPending) return <ReviewsSkeleton />;
+  if (reviews.isError) {
+    return <LoadError message={REVIEWS_FAILED} onRetry={() => void reviews.refetch()} retrying={reviews.isFetching} />;
+  }
+  if (reviews.data.length === 0) {
+    return (
+      <p className="flex h-full items-center justify-center rounded-2xl bg-white text-stone-600 ring-1 ring-cream-200">
+        {NO_REVIEWS_TEXT}
+      </p>
+    );
+  }
+  return (
+    <Carousel
+      label={label}
+      options={CAROUSEL_OPTIONS}
+      slideClassName={`flex basis-full md:basis-1/3 ${REVIEW_SLIDE_HEIGHT}`}
+      slides={reviews.data.map((review) => ({
+        key: review._id,
+        content: <ReviewCard review={review} compact />,
+      }))}
+    />
+  );
+}
