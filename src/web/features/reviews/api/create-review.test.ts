@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { REVIEW_PHOTO_MAX_BYTES, type Review, reviewMessages } from '#shared/schemas/review';
@@ -37,6 +38,19 @@ describe('ReviewFormSchema', () => {
     expect(result.success).toBe(false);
     const byField = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path[0], issue.message]));
     expect(byField).toEqual({
+      name: reviewMessages.name,
+      rating: reviewMessages.rating,
+      message: reviewMessages.message,
+    });
+  });
+
+  it('gives the form the same words through its resolver, the star picker’s included', async () => {
+    const resolve = zodResolver(ReviewFormSchema);
+    const { errors } = await resolve({ name: '', location: '', rating: '', message: '', photo: undefined }, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    expect(Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message]))).toEqual({
       name: reviewMessages.name,
       rating: reviewMessages.rating,
       message: reviewMessages.message,

@@ -4,7 +4,13 @@
  */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { REVIEW_PHOTO_FIELD, type Review, type ReviewBody, ReviewBodySchema } from '#shared/schemas/review';
+import {
+  REVIEW_PHOTO_FIELD,
+  type Review,
+  type ReviewBody,
+  ReviewBodySchema,
+  reviewMessages,
+} from '#shared/schemas/review';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { chosenFile, reviewPhotoProblem } from '../review-photo.ts';
 import { reviewsQueryKey } from './get-reviews.ts';
@@ -14,6 +20,12 @@ export const REVIEW_SUBMIT_FAILED = 'Something went wrong';
 
 /** The server's rules for the text fields, and the photo's type and size checked before it is sent. */
 export const ReviewFormSchema = ReviewBodySchema.extend({
+  // The star radios give '' until one is chosen, then '1' to '5'. NOTE: the resolver reports a failed union by its
+  // first branch's message ("expected number"), so the form's string is checked here, in the shared words, first.
+  rating: z
+    .string({ error: reviewMessages.rating })
+    .regex(/^[1-5]$/, { error: reviewMessages.rating })
+    .pipe(ReviewBodySchema.shape.rating),
   photo: z.unknown().transform((value, context) => {
     const file = chosenFile(value);
     const problem = file && reviewPhotoProblem(file);
