@@ -179,6 +179,11 @@ test('the home page does not shift while images and deferred parts arrive', asyn
   });
   await page.goto('/');
   await expect(page.getByRole('contentinfo')).toBeVisible();
+  // The review carousel, which also arrives after the first content, has shown its cards (or that there are none).
+  const reviewsSection = page.getByRole('region', { name: 'What our customers say' });
+  await expect(
+    reviewsSection.getByRole('article').first().or(reviewsSection.getByText('No reviews available')),
+  ).toBeVisible();
   await page.waitForLoadState('networkidle');
   const images = await page.locator('img').evaluateAll((nodes) =>
     nodes.map((image) => ({
@@ -196,3 +201,96 @@ test('the home page does not shift while images and deferred parts arrive', asyn
   const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
   expect(shift).toBeLessThan(0.01);
 });
+
+/**
+ * Reviews the tests answer GET /api/reviews with: the first as tall as a card gets (location, badge, photo, the
+ * longest message), then shorter ones, some with a photo (an image the shop serves).
+ */
+function sampleReviews(count: number) {
+  return Array.from({ length: count }, (_, index) => ({
+    _id: `review-${index}`,
+    name: index === 0 ? 'A reviewer with a rather long name indeed' : `Reviewer ${index + 1}`,
+    location: index % 2 ? '' : 'Newcastle upon Tyne',
+    rating: 5 - (index % 3),
+    message:
+      index === 0
+        ? 'Fresh, crunchy and well packed.\n'.repeat(62)
+        : `Review number ${index + 1}. ${'Fresh, crunchy and well packed. '.repeat(index % 4)}`,
+    ...(index % 2 ? {} : { image: '/images/products/brazil-nuts.svg' }),
+    createdAt: new Date(Date.UTC(2026, 4, 20 - index)).toISOString(),
+    verified: index === 0,
+  }));
+}
+
+for (const [width, expected] of [
+  [1280, 3],
+  [768, 3],
+  [767, 1],
+  [375, 1],
+] as const) {
+  test(`the review carousel shows ${expected} card(s) at ${width}px`, async ({ page }) => {
+    await page.route('**/api/reviews', (route) => route.fulfill({ json: sampleReviews(7) }));
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const carousel = page
+      .getByRole('region', { name: 'Customer reviews', exact: true })
+      .and(page.locator('[aria-roledescription="carousel"]'));
+    await expect(carousel.getByRole('group').first()).toBeVisible();
+    await expect(carousel.getByRole('group')).toHaveCount(7);
+    await expect.poll(() => cardsInView(carousel)).toBe(expected);
+  });
+}
+
+for (const width of [1280, 375]) {
+  for (const [state, reviews] of [
+    ['reviews with photos', sampleReviews(5)],
+    ['no reviews', []],
+  ] as const) {
+    test(`at ${width}px, ${state} arriving after the rest of the page move nothing`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.addInitScript(() => {
+        (window as unknown as { layoutShift: number }).layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) (window as unknown as { layoutShift: number }).layoutShift += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // The reviews' answer waits until the footer and the placeholders have shown.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/reviews', async (route) => {
+        await released;
+        await route.fulfill({ json: reviews });
+      });
+      await page.goto('/');
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      const section = page.getByRole('region', { name: 'What our customers say' });
+      await expect(section.getByRole('status').filter({ hasText: 'Loading reviews…' })).toBeAttached();
+      // A layout shift only counts where it can be seen: the section at the top of the window, the footer below it.
+      await section.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      release();
+      if (reviews.length > 0) {
+        await expect(section.getByRole('article')).toHaveCount(reviews.length);
+        // The photos in view have loaded (those in slides further along wait, being lazy).
+        await expect
+          .poll(() =>
+            section.locator('img').evaluateAll((images) => {
+              const inView = images.filter((image) => image.getBoundingClientRect().left < window.innerWidth);
+              const loaded = (image: Element) =>
+                (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0;
+              return inView.length > 0 && inView.every(loaded);
+            }),
+          )
+          .toBe(true);
+      } else {
+        await expect(section.getByText('No reviews available', { exact: true })).toBeVisible();
+      }
+      await page.waitForLoadState('networkidle');
+      const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+      expect(shift).toBe(0);
+    });
+  }
+}
