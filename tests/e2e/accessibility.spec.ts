@@ -18,6 +18,7 @@ const pages: { name: string; url: string; allowedConsoleError?: RegExp }[] = [
   { name: 'empty search', url: '/search?query=zzzz' },
   { name: 'about', url: '/about' },
   { name: 'contact', url: '/contact' },
+  { name: 'reviews', url: '/reviews' },
   { name: 'not found', url: '/no/such/page', allowedConsoleError: /Failed to load resource: .*404/ },
   { name: 'login', url: '/login' },
   { name: 'signup', url: '/signup' },
@@ -74,6 +75,21 @@ for (const width of [1280, 375]) {
       await page.goto('/product?category=Nuts');
       await page.getByRole('button', { name: 'Add to Cart: Roasted Cashew Nuts' }).click();
       await expect(page.getByRole('dialog', { name: 'Login or Continue as Guest' })).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test('the Add a Review dialog, empty and with its field errors showing, has no WCAG A or AA violations', async ({
+      page,
+    }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/');
+      await page.getByRole('button', { name: '+ Add a Review' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a Review' });
+      await expect(dialog.getByLabel('Name')).toBeFocused();
+      expect(await violations(page)).toEqual([]);
+
+      await dialog.getByRole('button', { name: 'Submit Review' }).click();
+      await expect(dialog.getByText('Please choose a rating from 1 to 5 stars.')).toBeVisible();
       expect(await violations(page)).toEqual([]);
     });
 
