@@ -25,6 +25,7 @@ export const ReviewFormSchema = ReviewBodySchema.extend({
   rating: z
     .string({ error: reviewMessages.rating })
     .regex(/^[1-5]$/, { error: reviewMessages.rating })
+    .transform(Number)
     .pipe(ReviewBodySchema.shape.rating),
   photo: z.unknown().transform((value, context) => {
     const file = chosenFile(value);
