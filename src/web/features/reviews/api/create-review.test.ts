@@ -44,6 +44,12 @@ describe('ReviewFormSchema', () => {
     });
   });
 
+  it.each(['0', '6', '45', 'x', ' '])('refuses the rating "%s" in the shared words', (rating) => {
+    expect(ReviewFormSchema.safeParse({ ...typed, rating }).error?.issues).toMatchObject([
+      { path: ['rating'], message: reviewMessages.rating },
+    ]);
+  });
+
   it('gives the form the same words through its resolver, the star picker’s included', async () => {
     const resolve = zodResolver(ReviewFormSchema);
     const { errors } = await resolve({ name: '', location: '', rating: '', message: '', photo: undefined }, undefined, {

@@ -20,13 +20,14 @@ export const REVIEW_SUBMIT_FAILED = 'Something went wrong';
 
 /** The server's rules for the text fields, and the photo's type and size checked before it is sent. */
 export const ReviewFormSchema = ReviewBodySchema.extend({
-  // The star radios give '' until one is chosen, then '1' to '5'. NOTE: the resolver reports a failed union by its
-  // first branch's message ("expected number"), so the form's string is checked here, in the shared words, first.
+  // The star radios give '' until one is chosen, then a digit, read as the shared schema reads a form's digit and
+  // then held to its whole number from 1 to 5. NOTE: not the shared union itself: the resolver reports a failed
+  // union by its first branch's message ("expected number, received string"), not by the union's own.
   rating: z
     .string({ error: reviewMessages.rating })
-    .regex(/^[1-5]$/, { error: reviewMessages.rating })
+    .regex(/^\d$/, { error: reviewMessages.rating })
     .transform(Number)
-    .pipe(ReviewBodySchema.shape.rating),
+    .pipe(ReviewBodySchema.shape.rating.out),
   photo: z.unknown().transform((value, context) => {
     const file = chosenFile(value);
     const problem = file && reviewPhotoProblem(file);
