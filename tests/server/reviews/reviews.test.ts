@@ -15,6 +15,7 @@ import { cartPayload, checkoutCalls, payOnTestPage, shippingAddress, startChecko
 import { queryRows } from '../../support/db.ts';
 import { gif, jpegWithExif, png, webp } from '../../support/images.ts';
 import { multipartBody, type FilePart } from '../../support/multipart.ts';
+import { createWebDist, type WebDist } from '../../support/web-dist.ts';
 
 const review = { name: 'Ada Lovelace', location: 'London', rating: 5, message: 'Lovely roasted cashews.' };
 
@@ -346,6 +347,37 @@ describe('GET and POST /api/reviews', () => {
       expect(response.json(), contentType).toEqual({ message: reviewMessages.body });
     }
     expect(await countReviews(testApp)).toBe(before);
+  });
+});
+
+describe('review photos beside the built SPA', () => {
+  let webDist: WebDist;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    webDist = await createWebDist();
+    testApp = await buildTestApp({ webDistDir: webDist.dir });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await webDist?.remove();
+  });
+
+  it('serves a photo with the page security headers, and answers misses under /uploads/ with JSON, not the SPA', async () => {
+    const posted = await postForm(testApp, review, [
+      { filename: 'p.jpg', contentType: 'image/jpeg', content: await jpegWithExif({ width: 200, height: 100 }) },
+    ]);
+    const served = await testApp.app.inject({ method: 'GET', url: posted.json().image });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(served.headers['x-frame-options']).toBe('DENY');
+
+    for (const url of ['/uploads/reviews/00000000-0000-0000-0000-000000000000.webp', '/uploads/reviews/unknown']) {
+      const missing = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(missing.body, url).not.toContain('<div id="root">');
+    }
   });
 });
 
