@@ -125,6 +125,8 @@ export default defineConfig({
             : undefined,
       },
       '/images': apiTarget,
+      // Review photos, stored and served by the API server (DATA_DIR/uploads).
+      '/uploads': apiTarget,
       '/healthz': apiTarget,
     },
   },

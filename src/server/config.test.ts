@@ -62,6 +62,7 @@ describe('loadConfig', () => {
     [{ KEEP_ALIVE_TIMEOUT_MS: '1.5' }, 'KEEP_ALIVE_TIMEOUT_MS'],
     [{ MAX_CONNECTIONS: '-1' }, 'MAX_CONNECTIONS'],
     [{ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' }, 'HEADERS_TIMEOUT_MS'],
+    [{ DEMO_DATA: 'yes' }, 'DEMO_DATA'],
   ])('refuses %o, naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
@@ -86,6 +87,19 @@ describe('loadConfig', () => {
         apiBase: 'http://127.0.0.1:12111',
       },
     });
+  });
+
+  it('seeds sample reviews by default with the embedded database only, and reads DEMO_DATA either way', () => {
+    const postgres = 'postgres://shop@127.0.0.1:5432/shop';
+    expect(loadConfig({}).demoData).toBe(true);
+    expect(loadConfig({ DATABASE_URL: postgres }).demoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: postgres, DEMO_DATA: ' ' }).demoData).toBe(false);
+    for (const on of ['1', 'true', 'on', 'TRUE', ' On ']) {
+      expect(loadConfig({ DATABASE_URL: postgres, DEMO_DATA: on }).demoData).toBe(true);
+    }
+    for (const off of ['0', 'false', 'off', 'OFF']) {
+      expect(loadConfig({ DEMO_DATA: off }).demoData).toBe(false);
+    }
   });
 
   it('defaults the mail and account settings as the contract says', () => {

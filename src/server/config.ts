@@ -54,6 +54,13 @@ const EnvSchema = z
         .optional(),
     ),
     RATE_LIMIT_FACTOR: optionalString.pipe(z.coerce.number<string>().positive('must be a number above 0').optional()),
+    DEMO_DATA: optionalString
+      .transform((value) => value?.toLowerCase())
+      .pipe(
+        z
+          .enum(['1', 'true', 'on', '0', 'false', 'off'], { error: 'must be 1, true or on, or 0, false or off' })
+          .optional(),
+      ),
     // Limits on what a client may hold open (docs/decisions/019-connection-limits.md).
     REQUEST_TIMEOUT_MS: milliseconds(30_000),
     HEADERS_TIMEOUT_MS: milliseconds(10_000),
@@ -91,6 +98,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** Multiplies every rate limit (not attempt limits such as a code's 5 tries). */
   rateLimitFactor: number;
+  /**
+   * Seed sample reviews into an empty reviews table at start-up. DEMO_DATA; unset means on with the embedded
+   * database and off with DATABASE_URL, so a real shop's PostgreSQL never gets made-up reviews by default.
+   */
+  demoData: boolean;
   /** How the mail queue retries; set in code, not the environment (tests shorten it). */
   mailRetry: MailRetrySettings;
   /** Longest time to receive a whole request, headers and body. */
@@ -177,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopEmail: vars.SHOP_EMAIL,
     redisUrl: vars.REDIS_URL,
     rateLimitFactor: vars.RATE_LIMIT_FACTOR ?? 1,
+    demoData:
+      vars.DEMO_DATA === undefined ? vars.DATABASE_URL === undefined : ['1', 'true', 'on'].includes(vars.DEMO_DATA),
     mailRetry: defaultMailRetry,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,

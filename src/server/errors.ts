@@ -39,7 +39,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
 }
 
 const fileExtension = /\.[a-z0-9]+$/i;
-const notPagePrefixes = ['/api/', '/assets/', '/images/'];
+const notPagePrefixes = ['/api/', '/assets/', '/images/', '/uploads/'];
 
 /** A browser's request for a page (not a file, not the API), judged from the raw URL without parsing it. */
 function isPageRequest(request: FastifyRequest): boolean {

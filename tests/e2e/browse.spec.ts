@@ -317,6 +317,25 @@ test.describe('keyboard and mobile', () => {
     await expect(page.getByRole('main')).toBeFocused();
   });
 
+  test('on a 375 px phone the header fits: nothing scrolls sideways and every header control is within the screen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('button', { name: 'Menu' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    for (const control of [
+      banner.getByRole('link', { name: /^Cart, / }),
+      banner.getByRole('link', { name: 'Signup' }),
+      banner.getByRole('link', { name: 'Login' }),
+      banner.getByRole('button', { name: 'Menu' }),
+    ]) {
+      const box = await control.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    }
+  });
+
   test('on a phone the menu opens and closes from the keyboard', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');

@@ -23,8 +23,8 @@ export const TEST_JWT_SECRET = 'test-only-jwt-secret-0123456789abcdef';
 
 /**
  * Quiet, fast settings: a data folder of its own (so outboxes do not mix; buildTestApp removes it), a fixed
- * signing secret, mail retries in milliseconds, and rate limits high enough that only the tests about
- * them meet them.
+ * signing secret, mail retries in milliseconds, rate limits high enough that only the tests about
+ * them meet them, and no sample reviews.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -34,6 +34,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       DATA_DIR: overrides.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'roast-app-')),
       JWT_SECRET: TEST_JWT_SECRET,
       RATE_LIMIT_FACTOR: '100',
+      // No sample reviews: tests that count reviews start from an empty table (a test about DEMO_DATA turns it on).
+      DEMO_DATA: '0',
     }),
     // API tests run without the built SPA unless a test asks for it.
     webDistDir: undefined,

@@ -11,18 +11,30 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockFolder, type FolderLock } from './folder-lock.ts';
 import * as schema from './schema.ts';
+import { seedDemoReviews } from './seed/demo-reviews.ts';
 import { seedCatalog } from './seed/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface PrepareOptions {
+  /** Seed the sample reviews into an empty reviews table (DEMO_DATA). Off unless given. */
+  demoData?: boolean;
+}
+
+/** What `prepare` seeded: 0 for whatever was there already (or, for reviews, not asked for). */
+export interface PrepareResult {
+  products: number;
+  demoReviews: number;
+}
 
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   /**
-   * Applies the committed migrations that have not run yet, then seeds the catalog into an empty database.
-   * Returns how many products were seeded (0 when the catalog was already there).
+   * Applies the committed migrations that have not run yet, then seeds the catalog into an empty database and,
+   * with `demoData`, the sample reviews into an empty reviews table.
    */
-  prepare(): Promise<number>;
+  prepare(options?: PrepareOptions): Promise<PrepareResult>;
   close(): Promise<void>;
 }
 
@@ -48,7 +60,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db: db as unknown as Database,
       kind: 'postgres',
-      prepare: () => prepareUnderSetupLock(pool),
+      prepare: (prepareOptions = {}) => prepareUnderSetupLock(pool, prepareOptions),
       close: () => pool.end(),
     };
   }
@@ -74,9 +86,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db: db as unknown as Database,
     kind: 'pglite',
     // The folder lock (or an in-memory engine) means no other process can be migrating this database.
-    prepare: async () => {
+    prepare: async (prepareOptions = {}) => {
       await migratePglite(db, { migrationsFolder });
-      return seedCatalog(db as unknown as Database);
+      return seed(db as unknown as Database, prepareOptions);
     },
     close: async () => {
       try {
@@ -88,18 +100,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
+async function seed(db: Database, { demoData = false }: PrepareOptions): Promise<PrepareResult> {
+  const products = await seedCatalog(db);
+  const demoReviews = demoData ? await seedDemoReviews(db) : 0;
+  return { products, demoReviews };
+}
+
 /**
  * Migrates and seeds while holding a session-level advisory lock, so servers starting together on one database
  * take turns: `CREATE SCHEMA IF NOT EXISTS` and friends are not safe when run concurrently.
  */
-async function prepareUnderSetupLock(pool: pg.Pool): Promise<number> {
+async function prepareUnderSetupLock(pool: pg.Pool, options: PrepareOptions): Promise<PrepareResult> {
   // The connection holding the lock does the work, so if it is lost the lock and the work end together.
   const connection = await pool.connect();
   try {
     await connection.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
     const db = drizzleNodePostgres(connection, { schema });
     await migrateNodePostgres(db, { migrationsFolder });
-    const seeded = await seedCatalog(db as unknown as Database);
+    const seeded = await seed(db as unknown as Database, options);
     await connection.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY]);
     connection.release();
     return seeded;

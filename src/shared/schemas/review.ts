@@ -26,6 +26,7 @@ export const reviewMessages = {
   rating: `Please choose a rating from ${RATING_MIN} to ${RATING_MAX} stars.`,
   message: 'Please write your review.',
   messageTooLong: `Your review must be at most ${REVIEW_MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters.`,
+  messageControl: 'Please remove the control characters from your review.',
   photoTooLarge: 'Your photo must be at most 5 MB.',
   photoType: 'Your photo must be a JPEG, PNG or WebP image.',
 } as const;
@@ -59,7 +60,10 @@ export const ReviewBodySchema = z.object(
       .string({ error: reviewMessages.message })
       .trim()
       .min(1, { error: reviewMessages.message })
-      .max(REVIEW_MESSAGE_MAX_LENGTH, { error: reviewMessages.messageTooLong }),
+      .max(REVIEW_MESSAGE_MAX_LENGTH, { error: reviewMessages.messageTooLong })
+      // Line breaks and tabs belong in a review; other control characters (a NUL, which PostgreSQL refuses in text)
+      // do not.
+      .regex(/^(?:[\t\n\r]|\P{Cc})*$/u, { error: reviewMessages.messageControl }),
   },
   { error: reviewMessages.body },
 );

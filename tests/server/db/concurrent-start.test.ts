@@ -1,4 +1,7 @@
-/** Several servers starting at once on one empty PostgreSQL database migrate and seed it once, and all start. */
+/**
+ * Several servers starting at once on one empty PostgreSQL database migrate and seed it once (the catalog, and the
+ * sample reviews with DEMO_DATA=1), and all start.
+ */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
@@ -6,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.ts';
 import { migrationsFolder } from '../../../src/server/db/client.ts';
 import { catalog } from '../../../src/server/db/seed/catalog.ts';
+import { demoReviews } from '../../../src/server/db/seed/demo-reviews.ts';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../support/build-test-app.ts';
 
 const SERVERS = 4;
@@ -52,7 +56,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
 
     beforeAll(async () => {
       database = await createTestDatabase(process.env.TEST_DATABASE_URL ?? '');
-      const config = testConfig({ databaseUrl: database.url });
+      // DEMO_DATA=1, which a PostgreSQL shop must ask for: the sample reviews must be seeded once too.
+      const config = testConfig({ databaseUrl: database.url, demoData: true });
       // Each buildApp opens a pool of its own, so the servers race over separate connections as processes would.
       const results = await Promise.allSettled(
         Array.from({ length: SERVERS }, () => buildApp(config, { logger: false })),
@@ -86,6 +91,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       expect(catalog).toHaveLength(25);
       expect(await countRows(database.url, 'products')).toBe(catalog.length);
       expect(await countRows(database.url, 'drizzle.__drizzle_migrations')).toBe(await committedMigrationCount());
+    });
+
+    it('share one set of sample reviews, seeded once', async () => {
+      expect(await countRows(database.url, 'reviews')).toBe(demoReviews.length);
+      for (const app of started) {
+        const response = await app.inject({ method: 'GET', url: '/api/reviews' });
+        expect(response.json()).toHaveLength(demoReviews.length);
+      }
     });
 
     it('leave no setup lock held once started', async () => {

@@ -1,4 +1,7 @@
-/** Adds `app.db`: the shop's database, migrated (and its catalog seeded) before the server takes requests. */
+/**
+ * Adds `app.db`: the shop's database, migrated (and its catalog, and with DEMO_DATA the sample reviews, seeded)
+ * before the server takes requests.
+ */
 import type { PGlite } from '@electric-sql/pglite';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
@@ -25,8 +28,16 @@ export default fp<DatabasePluginOptions>(
     });
     app.addHook('onClose', () => handle.close());
     try {
-      const seeded = await handle.prepare();
-      if (seeded > 0) app.log.info({ products: seeded }, 'seeded the catalog into an empty database');
+      const seeded = await handle.prepare({ demoData: config.demoData });
+      if (seeded.products > 0) app.log.info({ products: seeded.products }, 'seeded the catalog into an empty database');
+      if (seeded.demoReviews > 0) {
+        // Made-up reviews on a live shop would mislead shoppers (and UK law forbids it): say so loudly there.
+        const level = config.nodeEnv === 'production' ? 'warn' : 'info';
+        app.log[level](
+          { reviews: seeded.demoReviews },
+          'seeded sample reviews into an empty reviews table (DEMO_DATA; set DEMO_DATA=0 on a live shop)',
+        );
+      }
     } catch (error) {
       await handle.close();
       throw error;

@@ -56,12 +56,13 @@ export function Header({ search, actions }: HeaderProps) {
 
         {search && <div className="order-last w-full md:order-none md:w-auto md:flex-1">{search}</div>}
 
-        <div className="ml-auto flex items-center gap-2 md:ml-0">
+        {/* Wraps rather than overflows: on a 375 px phone the controls must never push the page sideways. */}
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-1.5 sm:gap-2 md:ml-0">
           {actions}
           <button
             ref={menuButtonRef}
             type="button"
-            className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 px-3 text-sm font-semibold text-stone-800 hover:bg-cream-100 md:hidden"
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-lg border border-stone-300 px-2.5 text-sm font-semibold text-stone-800 hover:bg-cream-100 sm:px-3 md:hidden"
             aria-expanded={menuOpen}
             aria-controls={navId}
             onClick={() => setMenuOpen((open) => !open)}

@@ -9,7 +9,7 @@ import { AccountMenu } from './account-menu.tsx';
 /** Pages a shopper should not be sent back to after logging in. */
 const ACCOUNT_PAGES = [paths.login.path, paths.signup.path, paths.forgotPassword.path, paths.resetPassword.path];
 
-const linkClass = 'min-h-11 px-3 sm:px-4';
+const linkClass = 'min-h-11 px-2.5 sm:px-4';
 
 export function AccountControls() {
   const session = useSession();

@@ -9,10 +9,11 @@ export function CartLink({ count }: { count: number }) {
     <Link
       to={paths.cart.getHref()}
       aria-label={label}
-      className="relative inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-stone-800 hover:bg-cream-100"
+      className="relative inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-stone-800 hover:bg-cream-100 sm:px-3"
     >
       <ShoppingCart aria-hidden="true" className="size-5" />
-      <span>Cart</span>
+      {/* The word gives way on a phone; the link's name ('Cart, 2 items') still starts with it. */}
+      <span className="sr-only sm:not-sr-only">Cart</span>
       <span
         aria-hidden="true"
         className="inline-flex min-w-6 items-center justify-center rounded-full bg-buy px-1.5 text-xs font-bold text-white tabular-nums"
