@@ -95,7 +95,7 @@ function HomeSection({ id, title, viewAllHref, viewAllLabel, actions, children }
         <h2 id={headingId} className="text-2xl font-extrabold tracking-tight text-roast-900 sm:text-3xl">
           {title}
         </h2>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           <Link
             to={viewAllHref}
             aria-label={viewAllLabel}
