@@ -72,8 +72,12 @@ test.describe('home', () => {
   });
 
   test('offers Add to Cart and Buy Now on every card and a cart link in the header', async ({ page }) => {
-    await expect(productCards(page).first()).toBeVisible();
-    const cards = await productCards(page).count();
+    // The product carousels' cards; the reviews further down are articles too.
+    const homeProductCards = page
+      .getByRole('region', { name: /^(Newly Launched Products|Best Sellers)$/ })
+      .getByRole('article');
+    await expect(homeProductCards.first()).toBeVisible();
+    const cards = await homeProductCards.count();
     await expect(page.getByRole('button', { name: /^Add to Cart: / })).toHaveCount(cards);
     await expect(page.getByRole('button', { name: /^Buy Now: / })).toHaveCount(cards);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute(
