@@ -40,6 +40,11 @@ export interface CheckoutService {
    * caller has the provider's word already (a verified webhook, the test payment page), so it is not asked again.
    */
   confirm(sessionId: string, options?: { knownPaid?: boolean }): Promise<ConfirmResult>;
+  /** `confirm` for a checkout the caller has already read (the order calls, the test payment page). */
+  confirmCheckout(
+    checkout: CheckoutRecord,
+    options?: { knownPaid?: boolean },
+  ): Promise<Exclude<ConfirmResult, { status: 'unknown-session' }>>;
 }
 
 declare module 'fastify' {
@@ -149,12 +154,16 @@ export default fp(
         return { status: 'started', ...session };
       },
 
-      async confirm(sessionId, { knownPaid = false } = {}) {
+      async confirm(sessionId, options) {
         const pending = await orderRepository.findCheckoutBySession(sessionId);
         if (!pending) return { status: 'unknown-session' };
+        return checkout.confirmCheckout(pending, options);
+      },
+
+      async confirmCheckout(pending, { knownPaid = false } = {}) {
         const existing = await orderRepository.findOrderByCheckout(pending.id);
         if (existing) return { status: 'placed', checkout: pending, order: existing, created: false };
-        if (!knownPaid && !pending.paidAt && !(await payments.isPaid(sessionId)))
+        if (!knownPaid && !pending.paidAt && (!pending.sessionId || !(await payments.isPaid(pending.sessionId))))
           return { status: 'unpaid', checkout: pending };
 
         const placed = await orderRepository.placeOrder(pending.id, async (order, tx) => {

@@ -80,7 +80,7 @@ const payRoutes: FastifyPluginAsync = async (app) => {
       request.log.info({ field: outcome.field }, 'test card refused');
       return sendHtml(reply, 402, renderPayPage({ ...model, entered, error: outcome }));
     }
-    await app.checkout.confirm(model.sessionId, { knownPaid: true });
+    await app.checkout.confirmCheckout(found.checkout, { knownPaid: true });
     return reply.redirect(successUrl(model.sessionId), 303);
   });
 };

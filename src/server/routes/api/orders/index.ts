@@ -134,8 +134,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
   async function placeOrder(reply: FastifyReply, checkout: CheckoutRecord, body: PlaceOrderBody) {
     if (!matchesCheckout(checkout, body.orderItems, body.totalPrice))
       return error(reply, 409, checkoutMessages.orderMismatch);
-    const result = await app.checkout.confirm(body.sessionId);
-    if (result.status === 'unknown-session') return error(reply, 404, orderMessages.unknownSession);
+    const result = await app.checkout.confirmCheckout(checkout);
     if (result.status === 'unpaid') return error(reply, 409, orderMessages.unpaid);
     return reply.code(result.created ? 201 : 200).send(toWireOrder(result.order));
   }
