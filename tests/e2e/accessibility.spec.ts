@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 // The fixtures of ./fixtures.ts, plus customers made through the API.
 import { accountMenuButton, expect, logIn, signUpWithoutVerifying, submitLogin, test } from './support/accounts.ts';
 import { apiToken, payForTestCart } from './support/checkout.ts';
+import { startAsGuestWith } from './support/cart.ts';
 
 const pages: { name: string; url: string; allowedConsoleError?: RegExp }[] = [
   { name: 'home', url: '/' },
@@ -97,16 +98,10 @@ for (const width of [1280, 375]) {
       page,
     }) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.addInitScript(() => {
-        localStorage.setItem('isGuest', 'true');
-        localStorage.setItem(
-          'guestCart',
-          JSON.stringify([
-            { _id: 'roasted-cashew-nuts', qty: 2, selectedWeight: '500g' },
-            { _id: 'sea-salt-roasted-almonds', qty: 1, selectedWeight: '3kg' },
-          ]),
-        );
-      });
+      await startAsGuestWith(page, [
+        { _id: 'roasted-cashew-nuts', qty: 2, selectedWeight: '500g' },
+        { _id: 'sea-salt-roasted-almonds', qty: 1, selectedWeight: '3kg' },
+      ]);
       await page.goto('/cart');
       await expect(page.getByRole('heading', { level: 1, name: 'Your Cart' })).toBeVisible();
       await expect(page.getByText(/Unavailable in this weight/)).toBeVisible();
@@ -122,13 +117,7 @@ for (const width of [1280, 375]) {
       page,
     }) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.addInitScript(() => {
-        localStorage.setItem('isGuest', 'true');
-        localStorage.setItem(
-          'guestCart',
-          JSON.stringify([{ _id: 'roasted-cashew-nuts', qty: 2, selectedWeight: '500g' }]),
-        );
-      });
+      await startAsGuestWith(page, [{ _id: 'roasted-cashew-nuts', qty: 2, selectedWeight: '500g' }]);
       await page.goto('/shipping');
       await expect(page.getByRole('heading', { level: 1, name: 'Shipping address' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('£16.18');

@@ -7,6 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { expect, test } from './fixtures.ts';
 import { Outbox } from './support/outbox.ts';
+import { startAsGuestWith } from './support/cart.ts';
 
 const SHOP_EMAIL = 'hello@roastandco.example';
 const RECEIVED = 'Thank you for your message. We will get back to you soon.';
@@ -195,16 +196,10 @@ test.describe('the chat link', () => {
     test.use({ viewport: { width: 375, height: 667 } });
 
     test('never covers the cart’s Proceed to Checkout button, and shows again once clear of it', async ({ page }) => {
-      await page.addInitScript(() => {
-        localStorage.setItem('isGuest', 'true');
-        localStorage.setItem(
-          'guestCart',
-          JSON.stringify([
-            { _id: 'roasted-cashew-nuts', qty: 2, selectedWeight: '500g' },
-            { _id: 'sea-salt-roasted-almonds', qty: 1, selectedWeight: '250g' },
-          ]),
-        );
-      });
+      await startAsGuestWith(page, [
+        { _id: 'roasted-cashew-nuts', qty: 2, selectedWeight: '500g' },
+        { _id: 'sea-salt-roasted-almonds', qty: 1, selectedWeight: '250g' },
+      ]);
       await page.goto('/cart');
       const checkout = page.getByRole('button', { name: 'Proceed to Checkout' });
       await expect(checkout).toBeVisible();

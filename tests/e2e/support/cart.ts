@@ -18,3 +18,11 @@ export async function addFromCard(page: Page, name: string, { asNewGuest = false
       .getByRole('link', { name: 'Already in Cart' }),
   ).toBeVisible();
 }
+
+/** A guest with these cart lines in local storage before the page's own scripts run (as a returning guest has). */
+export async function startAsGuestWith(page: Page, lines: { _id: string; qty: number; selectedWeight: string }[]) {
+  await page.addInitScript((stored) => {
+    localStorage.setItem('isGuest', 'true');
+    localStorage.setItem('guestCart', stored);
+  }, JSON.stringify(lines));
+}
