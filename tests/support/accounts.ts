@@ -15,14 +15,21 @@ export interface TestCustomer {
   token: string | undefined;
 }
 
+/**
+ * A proven account with a live session token; or, with `verified: false`, only a signup attempt waiting for its
+ * code (no account: `id` is the attempt's, and no code has been mailed).
+ */
 export async function createCustomer(
   { app }: TestApp,
   { name = 'Ada Lovelace', email = uniqueEmail(), password = 'roasted-almonds-42', verified = true } = {},
 ): Promise<TestCustomer> {
   const passwordHash = await app.auth.hashPassword(password);
+  if (!verified) {
+    const id = randomBytes(18).toString('base64url');
+    await app.userRepository.createSignupAttempt({ id, email, name, passwordHash, codeHash: null }, 600);
+    return { id, name, email, password, token: undefined };
+  }
   const user = await app.userRepository.create({ name, email, passwordHash });
-  if (!verified) return { id: user.id, name, email, password, token: undefined };
-  await app.userRepository.markVerified(user.id);
   return { id: user.id, name, email, password, token: await app.auth.issueSessionToken(user) };
 }
 

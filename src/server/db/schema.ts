@@ -60,7 +60,11 @@ export const productWeights = pgTable(
   ],
 );
 
-/** Customer accounts. `email` is stored trimmed and lower-cased, so the unique index makes addresses case-blind. */
+/**
+ * Customer accounts: only addresses that have proven themselves (a code from the mailbox). A signup waits in
+ * `signup_attempts` until then (decision 043). `email` is stored trimmed and lower-cased, so the unique index
+ * makes addresses case-blind.
+ */
 export const users = pgTable(
   'users',
   {
@@ -70,8 +74,8 @@ export const users = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    /** Unset until the customer enters the code mailed at signup. */
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** When the address was proven: the code of the signup attempt that made the account. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
     /** Goes up with every password change; a session token carrying an older number is refused. */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -83,21 +87,36 @@ export const users = pgTable(
   ],
 );
 
-/** The one live signup code of an unverified account, kept only as a keyed hash. */
-export const signupCodes = pgTable(
-  'signup_codes',
+/**
+ * Signups waiting for their code (decision 043). Each attempt keeps the name and password typed with it and its
+ * own code, so a code activates only the password of the attempt it was mailed for; `id` is the opaque `userId`
+ * the signup answers. `code_hash` is null when the address already had an account: its owner was mailed a notice
+ * instead, and no code exists. Attempts older than a day are deleted at the address's next signup.
+ */
+export const signupAttempts = pgTable(
+  'signup_attempts',
   {
-    userId: text('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    codeHash: text('code_hash').notNull(),
+    /** Random, made by the repository before the insert: the code's hash is keyed by it. */
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** A keyed hash of the code and this attempt's id (plugins/app/auth.ts). */
+    codeHash: text('code_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Wrong or right, each check counts; at the limit a new code must be asked for. */
-    attempts: smallint('attempts').notNull().default(0),
-    /** When the code was last mailed, for the resend cooldown. */
+    /** Wrong or right, each check of the code counts; at the limit a new code must be asked for. */
+    tries: smallint('tries').notNull().default(0),
+    /** When the code (or the notice) was last mailed, for the resend cooldown. */
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when its code was entered; the account was made from this attempt unless one existed by then. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('signup_codes_attempts_check', sql`${table.attempts} >= 0`)],
+  (table) => [
+    index('signup_attempts_email_idx').on(table.email, table.createdAt),
+    check('signup_attempts_tries_check', sql`${table.tries} >= 0`),
+    check('signup_attempts_email_lower_check', sql`${table.email} = lower(${table.email})`),
+  ],
 );
 
 /** Password-reset links, kept only as SHA-256 hashes; a row is deleted when used. */

@@ -1,19 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { contactMessageMail, escapeHtml, passwordResetMail, signupCodeMail } from './templates.ts';
+import { contactMessageMail, escapeHtml, passwordResetMail, signupCodeMail, signupNoticeMail } from './templates.ts';
 
 describe('mail templates', () => {
   it('escapes every value put into the HTML part, and keeps the text part plain', () => {
-    const mail = signupCodeMail({
+    const loginLink = 'https://shop.example/login?a="1"&b=2';
+    const mail = signupNoticeMail({
       to: 'a@example.com',
       name: '<img src=x onerror=alert(1)> & "Co"',
-      code: '012345',
-      validForMinutes: 10,
+      loginLink,
+      resetLink: 'https://shop.example/forgot-password',
     });
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Co&quot;');
+    expect(mail.html).toContain(`href="${escapeHtml(loginLink)}"`);
     expect(mail.text).toContain('Hello <img src=x onerror=alert(1)> & "Co",');
+    expect(mail.text).toContain(`\n${loginLink}\n`);
+  });
+
+  it('mails a signup code with a plain greeting: the address has not proven itself, so nothing of the form goes in', () => {
+    const mail = signupCodeMail({ to: 'a@example.com', code: '012345', validForMinutes: 10 });
+    expect(mail.text).toMatch(/^Hello,$/m);
     expect(mail.text).toMatch(/^\s+012345$/m);
     expect(mail.html).toContain('>012345<');
+    expect(mail.html).toContain('>Hello,<');
   });
 
   it('puts the reset link in both parts, escaped inside the HTML attribute', () => {

@@ -1,16 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../src/server/routes/api/auth/index.ts';
-import { uniqueEmail } from '../../support/accounts.ts';
+import { createCustomer, uniqueEmail } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { queryRows } from '../../support/db.ts';
 import { codeFrom, SmtpSink } from '../../support/smtp-sink.ts';
+
+const PUBLIC_URL = 'https://shop.example';
 
 let sink: SmtpSink;
 let testApp: TestApp;
 beforeAll(async () => {
   sink = await SmtpSink.start();
-  testApp = await buildTestApp({ smtpUrl: sink.url });
+  testApp = await buildTestApp({ smtpUrl: sink.url, publicUrl: PUBLIC_URL });
 });
 afterAll(async () => {
   await testApp?.close();
@@ -27,10 +29,23 @@ async function signUp(email: string, name = 'Grace Hopper', withPassword = passw
   return post('/api/auth/signup', { name, email, password: withPassword });
 }
 
-/** Moves the account's code back in time, as if it had been mailed `seconds` ago. */
-async function ageCode(userId: string, seconds: number) {
+function login(email: string, withPassword = password) {
+  return post('/api/auth/login', { email, password: withPassword });
+}
+
+function verify(userId: string, otp: string) {
+  return post('/api/auth/verify-otp', { userId, otp });
+}
+
+/** A code other than `code`. */
+function wrongCode(code: string): string {
+  return code === '000000' ? '111111' : '000000';
+}
+
+/** Moves every mail of the address's signup attempts back in time, as if it had gone `seconds` ago. */
+async function ageMails(email: string, seconds: number) {
   await testApp.app.db.execute(
-    sql`update signup_codes set sent_at = sent_at - make_interval(secs => ${seconds}::double precision) where user_id = ${userId}`,
+    sql`update signup_attempts set sent_at = sent_at - make_interval(secs => ${seconds}::double precision) where email = ${email}`,
   );
 }
 
@@ -54,24 +69,23 @@ describe('signup, code, login, me', () => {
     expect(mail.subject).toBe('Your Roast & Co. sign-up code');
     expect(mail.from).toContain('orders@roastandco.example');
     const code = codeFrom(mail);
-    expect(mail.text).toContain('Hello Grace Hopper,');
     expect(mail.text).toContain('valid for 10 minutes');
     expect(mail.html).toContain(code);
     expect(mail.html).toContain('Roast &amp; Co.');
 
-    const beforeVerifying = await post('/api/auth/login', { email, password });
+    const beforeVerifying = await login(email);
     expect(beforeVerifying.statusCode).toBe(403);
 
-    const verify = await post('/api/auth/verify-otp', { userId, otp: code });
-    expect(verify.statusCode).toBe(200);
-    expect(verify.json()).toEqual({ message: 'Email verified! You can now log in.' });
+    const verified = await verify(userId, code);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ message: 'Email verified! You can now log in.' });
 
-    const login = await post('/api/auth/login', { email, password });
-    expect(login.statusCode).toBe(200);
-    const { user, token } = login.json();
-    expect(user).toEqual({ _id: userId, name: 'Grace Hopper', email });
+    const loggedIn = await login(email);
+    expect(loggedIn.statusCode).toBe(200);
+    const { user, token } = loggedIn.json();
+    expect(user).toEqual({ _id: expect.any(String), name: 'Grace Hopper', email });
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(login.body).not.toContain(password);
+    expect(loggedIn.body).not.toContain(password);
 
     const me = await testApp.app.inject({
       method: 'GET',
@@ -79,7 +93,7 @@ describe('signup, code, login, me', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ user: { _id: userId, name: 'Grace Hopper', email } });
+    expect(me.json()).toEqual({ user: { _id: user._id, name: 'Grace Hopper', email } });
   });
 
   it('treats an address the same whatever its case and spaces', async () => {
@@ -87,56 +101,213 @@ describe('signup, code, login, me', () => {
     const signup = await signUp(`  ${email.toUpperCase()} `);
     expect(signup.statusCode).toBe(201);
     const code = codeFrom(await sink.nextMailTo(email));
-    await post('/api/auth/verify-otp', { userId: signup.json().userId, otp: code });
+    await verify(signup.json().userId, code);
 
-    const login = await post('/api/auth/login', { email: email.replace('mixed', 'MIXED'), password });
-    expect(login.statusCode).toBe(200);
-    expect(login.json().user.email).toBe(email);
-    expect((await signUp(email.toUpperCase())).statusCode).toBe(409);
+    const loggedIn = await login(email.replace('mixed', 'MIXED'));
+    expect(loggedIn.statusCode).toBe(200);
+    expect(loggedIn.json().user.email).toBe(email);
+    // The owner, not the upper-cased signup, gets the notice: one mailbox, one account.
+    expect((await signUp(email.toUpperCase())).statusCode).toBe(201);
+    expect((await sink.nextMailTo(email)).subject).toBe(
+      'Someone tried to sign up at Roast & Co. with your e-mail address',
+    );
   });
 
-  it('answers 409 to a signup for an address that already has a verified account', async () => {
-    const email = uniqueEmail('taken');
-    const { userId } = (await signUp(email)).json();
-    await post('/api/auth/verify-otp', { userId, otp: codeFrom(await sink.nextMailTo(email)) });
+  it('mails the code without a word of what was typed: the address has not proven itself yet', async () => {
+    const email = uniqueEmail('bait');
+    const bait = 'Your order is on hold pay at https evil example';
+    expect((await signUp(email, bait)).statusCode).toBe(201);
 
-    const again = await signUp(email, 'Someone Else', 'another-password');
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: authMessages.emailTaken });
-    // The account keeps its password.
-    expect((await post('/api/auth/login', { email, password })).statusCode).toBe(200);
+    const mail = await sink.nextMailTo(email);
+    codeFrom(mail);
+    expect(mail.text).toMatch(/^Hello,$/m);
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toContain('on hold');
+      expect(part).not.toContain('evil');
+    }
+  });
+});
+
+describe('a waiting signup cannot be taken over', () => {
+  it('activates the password of the attempt the code was mailed for, whatever a later signup typed', async () => {
+    const email = uniqueEmail('owner');
+    const owner = (await signUp(email, 'Grace Hopper', password)).json().userId;
+    const ownersCode = codeFrom(await sink.nextMailTo(email));
+
+    // Someone else signs the same address up while the owner reads their mail.
+    const intruder = await signUp(email, 'Mallory', 'mallorys-password');
+    expect(intruder.statusCode).toBe(201);
+    expect(intruder.json().userId).not.toBe(owner);
+    await sink.nextMailTo(email);
+
+    expect((await verify(owner, ownersCode)).json()).toEqual({ message: authMessages.verified });
+    const ownersLogin = await login(email, password);
+    expect(ownersLogin.statusCode).toBe(200);
+    expect(ownersLogin.json().user.name).toBe('Grace Hopper');
+    // The intruder's password opens nothing: their attempt still waits for a code they cannot read.
+    const intrudersLogin = await login(email, 'mallorys-password');
+    expect(intrudersLogin.statusCode).toBe(403);
+    expect(intrudersLogin.json()).toEqual({ message: expect.any(String), userId: intruder.json().userId });
   });
 
-  it('gives an unverified address a new code on a second signup, without a second account', async () => {
-    const email = uniqueEmail('twice');
-    const first = await signUp(email);
+  it('keeps the owner’s password when an earlier signup of their address is someone else’s', async () => {
+    const email = uniqueEmail('early');
+    const intruder = (await signUp(email, 'Mallory', 'mallorys-password')).json().userId;
+    await sink.nextMailTo(email);
+
+    const owner = (await signUp(email, 'Grace Hopper', password)).json().userId;
+    const ownersCode = codeFrom(await sink.nextMailTo(email));
+    expect(owner).not.toBe(intruder);
+
+    expect((await verify(owner, ownersCode)).statusCode).toBe(200);
+    expect((await login(email, password)).statusCode).toBe(200);
+    expect((await login(email, 'mallorys-password')).json().token).toBeUndefined();
+  });
+
+  it("refuses one attempt's code checked against another's id; each code works whatever later attempts do", async () => {
+    const email = uniqueEmail('pair');
+    const first = (await signUp(email, 'Grace Hopper', password)).json().userId;
     const firstCode = codeFrom(await sink.nextMailTo(email));
-
-    // Within the minute: same account, no second mail (the first code still works).
-    const soon = await signUp(email);
-    expect(soon.statusCode).toBe(200);
-    expect(soon.json()).toEqual(first.json());
-    expect(await queuedMailCount(email)).toBe(1);
-
-    await ageCode(first.json().userId, 61);
-    const later = await signUp(email, 'Grace B. Hopper', 'a-new-password');
-    expect(later.statusCode).toBe(200);
-    expect(later.json()).toEqual(first.json());
+    const second = (await signUp(email, 'Grace Hopper', 'second-password')).json().userId;
     const secondCode = codeFrom(await sink.nextMailTo(email));
 
+    if (firstCode !== secondCode) {
+      const crossed = await verify(first, secondCode);
+      expect(crossed.statusCode).toBe(400);
+      expect(crossed.json()).toEqual({ message: authMessages.wrongCode(4) });
+      expect((await verify(second, firstCode)).statusCode).toBe(400);
+    }
+
+    // The first code still works after the second attempt was mailed, and makes the account with its password.
+    expect((await verify(first, firstCode)).json()).toEqual({ message: authMessages.verified });
+    // The second code is right too, but the address has its account now: its password stays.
+    expect((await verify(second, secondCode)).json()).toEqual({ message: authMessages.alreadyVerified });
+    expect((await login(email, password)).statusCode).toBe(200);
+    expect((await login(email, 'second-password')).statusCode).toBe(401);
     expect(await queryRows(testApp, sql`select count(*)::int as count from users where email = ${email}`)).toEqual([
       { count: 1 },
     ]);
+  });
 
-    if (secondCode !== firstCode) {
-      const stale = await post('/api/auth/verify-otp', { userId: first.json().userId, otp: firstCode });
-      expect(stale.statusCode).toBe(400);
+  it('makes one account when two attempts are verified at once, with the password of the one that won', async () => {
+    const email = uniqueEmail('race');
+    const first = (await signUp(email, 'Grace Hopper', 'first-password')).json().userId;
+    const firstCode = codeFrom(await sink.nextMailTo(email));
+    const second = (await signUp(email, 'Grace Hopper', 'second-password')).json().userId;
+    const secondCode = codeFrom(await sink.nextMailTo(email));
+
+    const answers = await Promise.all([verify(first, firstCode), verify(second, secondCode)]);
+    const messages = answers.map((answer) => answer.json().message);
+    expect([...messages].sort()).toEqual([authMessages.verified, authMessages.alreadyVerified].sort());
+    const winner = messages[0] === authMessages.verified ? 'first-password' : 'second-password';
+    const loser = winner === 'first-password' ? 'second-password' : 'first-password';
+    expect((await login(email, winner)).statusCode).toBe(200);
+    expect((await login(email, loser)).statusCode).toBe(401);
+  });
+});
+
+describe('signup answers alike whether the address is new, waiting or has an account', () => {
+  it('answers 201 { userId } in all three cases', async () => {
+    const customer = await createCustomer(testApp);
+    const fresh = uniqueEmail('fresh');
+    const answers = [await signUp(fresh), await signUp(fresh), await signUp(customer.email)];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(201);
+      expect(answer.headers['content-type']).toBe(answers[0]?.headers['content-type']);
+      expect(Object.keys(answer.json())).toEqual(['userId']);
+      expect(answer.json().userId).toMatch(/^[\w-]{24}$/);
+      expect(answer.json().userId).not.toBe(customer.id);
     }
-    expect((await post('/api/auth/verify-otp', { userId: first.json().userId, otp: secondCode })).statusCode).toBe(200);
-    // The newest signup's details won.
-    const login = await post('/api/auth/login', { email, password: 'a-new-password' });
-    expect(login.statusCode).toBe(200);
-    expect(login.json().user.name).toBe('Grace B. Hopper');
+    expect(new Set(answers.map((answer) => answer.json().userId)).size).toBe(3);
+  });
+
+  it("mails an account's owner a notice with the ways in and no code, and keeps their password", async () => {
+    const customer = await createCustomer(testApp, { name: 'Ada Lovelace' });
+    const signup = await signUp(customer.email, 'Pay at https evil example', 'someone-elses-password');
+    expect(signup.statusCode).toBe(201);
+
+    const notice = await sink.nextMailTo(customer.email);
+    expect(notice.subject).toBe('Someone tried to sign up at Roast & Co. with your e-mail address');
+    expect(notice.text).toContain('Hello Ada Lovelace,');
+    expect(notice.text).toContain(`${PUBLIC_URL}/login\n`);
+    expect(notice.text).toContain(`${PUBLIC_URL}/forgot-password\n`);
+    expect(notice.html).toContain(`href="${PUBLIC_URL}/login"`);
+    expect(notice.html).toContain(`href="${PUBLIC_URL}/forgot-password"`);
+    expect(() => codeFrom(notice)).toThrow();
+    expect(notice.text).not.toMatch(/\d{6}/);
+    expect(notice.text).not.toContain('evil');
+
+    expect((await login(customer.email, customer.password)).statusCode).toBe(200);
+    const withTyped = await login(customer.email, 'someone-elses-password');
+    expect(withTyped.json().token).toBeUndefined();
+  });
+
+  it("lets a caller without the code tell an account's attempt from a new address's by nothing it can see", async () => {
+    const customer = await createCustomer(testApp);
+    const newcomer = uniqueEmail('newcomer');
+    const typed = 'typed-at-signup-1';
+
+    /** Everything a caller holding only the signup's answer can ask about it, in order. */
+    async function probe(email: string) {
+      const signup = await signUp(email, 'Probe Person', typed);
+      const { userId } = signup.json();
+      // A guess that is never the code: a code mail's own is avoided; a notice has none.
+      let guess = '000000';
+      const readMail = async () => {
+        const mail = await sink.nextMailTo(email);
+        if (mail.subject.includes('sign-up code')) guess = wrongCode(codeFrom(mail));
+      };
+      await readMail();
+      const seen: unknown[] = [signup.statusCode];
+      const record = async (answer: Awaited<ReturnType<typeof post>>) => {
+        const body = answer.json();
+        seen.push([answer.statusCode, 'userId' in body ? { ...body, userId: body.userId === userId } : body]);
+      };
+      await record(await verify(userId, guess));
+      await record(await verify(userId, guess));
+      await record(await post('/api/auth/resend-otp', { userId }));
+      await record(await login(email, typed));
+      await ageMails(email, 61);
+      await record(await login(email, typed));
+      await readMail();
+      await ageMails(email, 61);
+      await record(await post('/api/auth/resend-otp', { userId }));
+      await readMail();
+      for (let i = 0; i < 5; i += 1) await record(await verify(userId, guess));
+      await record(await verify(userId, guess));
+      await testApp.app.db.execute(
+        sql`update signup_attempts set expires_at = now() - interval '1 second', tries = 0 where id = ${userId}`,
+      );
+      await record(await verify(userId, guess));
+      return seen;
+    }
+
+    const forAccount = await probe(customer.email);
+    const forNewcomer = await probe(newcomer);
+    expect(forAccount).toEqual(forNewcomer);
+    // The probe saw what a real attempt answers: tries counted, cooldowns, the code step at login.
+    expect(forNewcomer).toContainEqual([400, { message: authMessages.wrongCode(3) }]);
+    expect(forNewcomer).toContainEqual([403, { message: authMessages.verifyFirstNewCode, userId: true }]);
+    expect(forNewcomer).toContainEqual([200, { message: authMessages.codeSent }]);
+    expect(forNewcomer).toContainEqual([400, { message: authMessages.codeExhausted }]);
+    expect(forNewcomer.at(-1)).toEqual([400, { message: authMessages.codeExpired }]);
+    // And the account is as it was.
+    expect((await login(customer.email, customer.password)).statusCode).toBe(200);
+  });
+
+  it('deletes an address’s attempts older than a day at its next signup', async () => {
+    const email = uniqueEmail('old');
+    const old = (await signUp(email)).json().userId;
+    await sink.nextMailTo(email);
+    await testApp.app.db.execute(
+      sql`update signup_attempts set created_at = now() - interval '25 hours' where id = ${old}`,
+    );
+    const fresh = (await signUp(email)).json().userId;
+    await sink.nextMailTo(email);
+    expect(await queryRows(testApp, sql`select id from signup_attempts where email = ${email}`)).toEqual([
+      { id: fresh },
+    ]);
+    expect((await verify(old, '123456')).statusCode).toBe(404);
   });
 });
 
@@ -145,11 +316,11 @@ describe('the code', () => {
     const email = uniqueEmail('brute');
     const { userId } = (await signUp(email)).json();
     const code = codeFrom(await sink.nextMailTo(email));
-    const wrong = code === '000000' ? '111111' : '000000';
+    const wrong = wrongCode(code);
 
     const messages = [];
     for (let i = 0; i < 5; i += 1) {
-      const response = await post('/api/auth/verify-otp', { userId, otp: wrong });
+      const response = await verify(userId, wrong);
       expect(response.statusCode).toBe(400);
       messages.push(response.json().message);
     }
@@ -161,14 +332,14 @@ describe('the code', () => {
       'That code is not right, and that was the last try. Please ask for a new code.',
     ]);
 
-    const right = await post('/api/auth/verify-otp', { userId, otp: code });
+    const right = await verify(userId, code);
     expect(right.statusCode).toBe(400);
     expect(right.json()).toEqual({ message: authMessages.codeExhausted });
 
-    await ageCode(userId, 61);
+    await ageMails(email, 61);
     expect((await post('/api/auth/resend-otp', { userId })).statusCode).toBe(200);
     const fresh = codeFrom(await sink.nextMailTo(email));
-    expect((await post('/api/auth/verify-otp', { userId, otp: fresh })).statusCode).toBe(200);
+    expect((await verify(userId, fresh)).statusCode).toBe(200);
   });
 
   it('counts parallel guesses too: no more than 5 are compared', async () => {
@@ -176,7 +347,7 @@ describe('the code', () => {
     const { userId } = (await signUp(email)).json();
     const code = codeFrom(await sink.nextMailTo(email));
     const guesses = Array.from({ length: 12 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
-    const answers = await Promise.all(guesses.map((otp) => post('/api/auth/verify-otp', { userId, otp })));
+    const answers = await Promise.all(guesses.map((otp) => verify(userId, otp)));
     const compared = answers.filter((answer) => answer.json().message.startsWith('That code is not right'));
     expect(compared).toHaveLength(5);
     expect(answers.every((answer) => answer.statusCode === 400)).toBe(true);
@@ -187,10 +358,10 @@ describe('the code', () => {
     const { userId } = (await signUp(email)).json();
     const code = codeFrom(await sink.nextMailTo(email));
     await testApp.app.db.execute(
-      sql`update signup_codes set expires_at = now() - interval '1 second' where user_id = ${userId}`,
+      sql`update signup_attempts set expires_at = now() - interval '1 second' where id = ${userId}`,
     );
 
-    const response = await post('/api/auth/verify-otp', { userId, otp: code });
+    const response = await verify(userId, code);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'This code has expired. Please ask for a new code.' });
   });
@@ -209,19 +380,32 @@ describe('the code', () => {
     expect(seconds).toBeLessThanOrEqual(60);
     expect(tooSoon.headers['retry-after']).toBe(String(seconds));
 
-    await ageCode(userId, 45);
+    await ageMails(email, 45);
     const stillTooSoon = await post('/api/auth/resend-otp', { userId });
     expect(stillTooSoon.json().message).toMatch(/Please wait 1[0-5] seconds/);
 
-    await ageCode(userId, 20);
+    await ageMails(email, 20);
     const resent = await post('/api/auth/resend-otp', { userId });
     expect(resent.statusCode).toBe(200);
     expect(resent.json()).toEqual({ message: 'We have e-mailed you a new code.' });
     const second = codeFrom(await sink.nextMailTo(email));
     if (second !== first) {
-      expect((await post('/api/auth/verify-otp', { userId, otp: first })).statusCode).toBe(400);
+      expect((await verify(userId, first)).statusCode).toBe(400);
     }
-    expect((await post('/api/auth/verify-otp', { userId, otp: second })).statusCode).toBe(200);
+    expect((await verify(userId, second)).statusCode).toBe(200);
+  });
+
+  it('keeps the cooldown per mailbox: another attempt of the address mailed just now holds a resend back', async () => {
+    const email = uniqueEmail('mailbox');
+    const first = (await signUp(email)).json().userId;
+    await sink.nextMailTo(email);
+    await ageMails(email, 61);
+    await signUp(email);
+    await sink.nextMailTo(email);
+
+    const resend = await post('/api/auth/resend-otp', { userId: first });
+    expect(resend.statusCode).toBe(429);
+    expect(await queuedMailCount(email)).toBe(2);
   });
 
   it('answers 404 for an unknown sign-up and 409 or a plain answer for a verified one', async () => {
@@ -234,8 +418,8 @@ describe('the code', () => {
     const email = uniqueEmail('done');
     const { userId } = (await signUp(email)).json();
     const code = codeFrom(await sink.nextMailTo(email));
-    await post('/api/auth/verify-otp', { userId, otp: code });
-    const again = await post('/api/auth/verify-otp', { userId, otp: code });
+    await verify(userId, code);
+    const again = await verify(userId, code);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ message: authMessages.alreadyVerified });
     expect((await post('/api/auth/resend-otp', { userId })).statusCode).toBe(409);
@@ -246,10 +430,10 @@ describe('login', () => {
   it('answers a wrong password and an unknown address with the same 401', async () => {
     const email = uniqueEmail('known');
     const { userId } = (await signUp(email)).json();
-    await post('/api/auth/verify-otp', { userId, otp: codeFrom(await sink.nextMailTo(email)) });
+    await verify(userId, codeFrom(await sink.nextMailTo(email)));
 
-    const wrongPassword = await post('/api/auth/login', { email, password: 'not-the-password' });
-    const unknownAddress = await post('/api/auth/login', { email: uniqueEmail('nobody'), password });
+    const wrongPassword = await login(email, 'not-the-password');
+    const unknownAddress = await login(uniqueEmail('nobody'));
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownAddress.statusCode).toBe(401);
     expect(wrongPassword.body).toBe(unknownAddress.body);
@@ -261,29 +445,43 @@ describe('login', () => {
     const { userId } = (await signUp(email)).json();
     const signupCode = codeFrom(await sink.nextMailTo(email));
 
-    const soon = await post('/api/auth/login', { email, password });
+    const soon = await login(email);
     expect(soon.statusCode).toBe(403);
     expect(soon.json()).toEqual({ message: authMessages.verifyFirstCodeRecent, userId });
     expect(await queuedMailCount(email)).toBe(1);
 
-    await ageCode(userId, 61);
-    const later = await post('/api/auth/login', { email, password });
+    await ageMails(email, 61);
+    const later = await login(email);
     expect(later.statusCode).toBe(403);
     expect(later.json()).toEqual({ message: authMessages.verifyFirstNewCode, userId });
     const freshCode = codeFrom(await sink.nextMailTo(email));
     if (freshCode !== signupCode) {
-      expect((await post('/api/auth/verify-otp', { userId, otp: signupCode })).statusCode).toBe(400);
+      expect((await verify(userId, signupCode)).statusCode).toBe(400);
     }
-    expect((await post('/api/auth/verify-otp', { userId, otp: freshCode })).statusCode).toBe(200);
-    expect((await post('/api/auth/login', { email, password })).statusCode).toBe(200);
+    expect((await verify(userId, freshCode)).statusCode).toBe(200);
+    expect((await login(email)).statusCode).toBe(200);
+  });
+
+  it('checks the newest waiting signup of an address', async () => {
+    const email = uniqueEmail('newest');
+    await signUp(email, 'Grace Hopper', 'older-password');
+    await sink.nextMailTo(email);
+    const newest = (await signUp(email, 'Grace Hopper', password)).json().userId;
+    await sink.nextMailTo(email);
+
+    expect((await login(email, password)).json()).toEqual({
+      message: authMessages.verifyFirstCodeRecent,
+      userId: newest,
+    });
+    expect((await login(email, 'older-password')).statusCode).toBe(401);
   });
 
   it('does not mail a code to someone who only knows the address', async () => {
     const email = uniqueEmail('guarded');
-    const { userId } = (await signUp(email)).json();
+    await signUp(email);
     await sink.nextMailTo(email);
-    await ageCode(userId, 61);
-    const response = await post('/api/auth/login', { email, password: 'a-guess-at-it' });
+    await ageMails(email, 61);
+    const response = await login(email, 'a-guess-at-it');
     expect(response.statusCode).toBe(401);
     expect(await queuedMailCount(email)).toBe(1);
   });

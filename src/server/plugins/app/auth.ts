@@ -29,9 +29,13 @@ export interface Auth {
   /** Always does a full hash's work, even without a stored hash, so an unknown address answers as slowly as a known one. */
   verifyPassword(storedHash: string | undefined, password: string): Promise<boolean>;
   issueSessionToken(user: Pick<UserRecord, 'id' | 'tokenVersion'>): Promise<string>;
-  /** A signup code's keyed hash: a stolen table does not give up the codes, even though there are only a million. */
-  hashSignupCode(userId: string, code: string): string;
-  signupCodeMatches(storedHash: string, userId: string, code: string): boolean;
+  /**
+   * A signup code's keyed hash, bound to its signup attempt: a stolen table does not give up the codes (there are
+   * only a million), and a code checked against another attempt's id does not match (decision 043).
+   */
+  hashSignupCode(attemptId: string, code: string): string;
+  /** False for an attempt that has no code (null); the hash is computed all the same, so both take as long. */
+  signupCodeMatches(storedHash: string | null, attemptId: string, code: string): boolean;
 }
 
 declare module 'fastify' {
@@ -98,10 +102,10 @@ export default fp<AuthPluginOptions>(
           .setIssuedAt()
           .setExpirationTime(SESSION_LIFETIME)
           .sign(sessionKey),
-      hashSignupCode: (userId, code) => createHmac('sha256', codeKey).update(`${userId}:${code}`).digest('hex'),
-      signupCodeMatches(storedHash, userId, code) {
-        const expected = Buffer.from(storedHash, 'hex');
-        const actual = Buffer.from(auth.hashSignupCode(userId, code), 'hex');
+      hashSignupCode: (attemptId, code) => createHmac('sha256', codeKey).update(`${attemptId}:${code}`).digest('hex'),
+      signupCodeMatches(storedHash, attemptId, code) {
+        const expected = Buffer.from(storedHash ?? '', 'hex');
+        const actual = Buffer.from(auth.hashSignupCode(attemptId, code), 'hex');
         return expected.length === actual.length && timingSafeEqual(expected, actual);
       },
     };
@@ -123,7 +127,7 @@ export default fp<AuthPluginOptions>(
       if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number') return undefined;
       const user = await app.userRepository.findById(claims.sub);
       // A deleted account, or a token from before the last password change.
-      if (!user || user.tokenVersion !== claims.ver || !user.verifiedAt) return undefined;
+      if (!user || user.tokenVersion !== claims.ver) return undefined;
       return { id: user.id, name: user.name, email: user.email };
     }
 

@@ -1,12 +1,15 @@
 /**
- * Adds `app.userRepository`: customer accounts, their signup codes and their password-reset tokens in the
- * database. Times are the database's clock, so several server processes agree on expiry and cooldowns.
+ * Adds `app.userRepository`: proven customer accounts, the signup attempts that wait for their code (decision
+ * 043) and the accounts' password-reset tokens in the database. Times are the database's clock, so several
+ * server processes agree on expiry and cooldowns.
  */
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import fp from 'fastify-plugin';
 import type { User } from '#shared/schemas/user';
 import type { Database } from '../../db/client.ts';
-import { passwordResetTokens, signupCodes, users } from '../../db/schema.ts';
+import { passwordResetTokens, signupAttempts, users } from '../../db/schema.ts';
 
 /** The database handle or an open transaction on it. */
 export type Executor = Database;
@@ -16,42 +19,64 @@ export interface UserRecord {
   name: string;
   email: string;
   passwordHash: string;
-  verifiedAt: Date | null;
   tokenVersion: number;
+}
+
+/** A signup waiting for its code, or done with it. */
+export interface SignupAttemptRecord {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  verified: boolean;
 }
 
 export type IssueCodeResult = { issued: true } | { issued: false; retryAfterSeconds: number };
 
-export type CodeAttempt =
+export type CodeTry =
   | { status: 'none' }
+  | { status: 'verified' }
   | { status: 'expired' }
   | { status: 'exhausted' }
-  | { status: 'counted'; codeHash: string; attemptsUsed: number };
+  /** Counted before comparing; `codeHash` is null for an attempt that was never mailed a code. */
+  | { status: 'counted'; codeHash: string | null; triesUsed: number };
+
+export type CompletedSignup = { created: true; user: UserRecord } | { created: false };
 
 export interface UserRepository {
   findByEmail(email: string, executor?: Executor): Promise<UserRecord | undefined>;
   findById(id: string, executor?: Executor): Promise<UserRecord | undefined>;
-  /** Throws the database's unique violation (23505) when the address already has an account. */
+  /** A proven account. Throws the database's unique violation (23505) when the address already has one. */
   create(fields: { name: string; email: string; passwordHash: string }, executor?: Executor): Promise<UserRecord>;
-  /** A repeated signup of an address nobody has verified yet: the newest details win. */
-  replaceUnverifiedDetails(
-    id: string,
-    fields: { name: string; passwordHash: string },
+  /** Deletes the address's attempts older than `olderThanSeconds`, done or not, so the table does not grow. */
+  deleteOldSignupAttempts(email: string, olderThanSeconds: number, executor?: Executor): Promise<void>;
+  /** Stores an attempt whose code (or notice) is being mailed now; `codeHash` null when no code exists. */
+  createSignupAttempt(
+    fields: { id: string; email: string; name: string; passwordHash: string; codeHash: string | null },
+    validForSeconds: number,
     executor?: Executor,
   ): Promise<void>;
+  findSignupAttempt(id: string, executor?: Executor): Promise<SignupAttemptRecord | undefined>;
+  /** The address's newest attempt still waiting for its code (login checks its password, and only its). */
+  newestWaitingSignupAttempt(email: string, executor?: Executor): Promise<SignupAttemptRecord | undefined>;
   /**
-   * Stores a new code (fresh tries, fresh expiry) unless one was sent less than `cooldownSeconds` ago;
-   * decided in one statement, so two requests at once cannot both send.
+   * Gives a waiting attempt a new code (fresh tries, fresh expiry), or none (`codeHash` null), unless any attempt
+   * of its address was mailed less than `cooldownSeconds` ago: the cooldown is the mailbox's, so many attempts
+   * cannot multiply the mails. Run it in a transaction; two requests at once cannot both send.
    */
-  issueSignupCode(
-    userId: string,
-    codeHash: string,
+  reissueSignupAttempt(
+    id: string,
+    codeHash: string | null,
     timing: { validForSeconds: number; cooldownSeconds: number },
     executor?: Executor,
   ): Promise<IssueCodeResult>;
-  /** Counts one check against the code's tries before it is compared, so parallel guesses cannot exceed them. */
-  countCodeAttempt(userId: string, maxAttempts: number): Promise<CodeAttempt>;
-  markVerified(userId: string): Promise<void>;
+  /** Counts one check against the attempt's tries before it is compared, so parallel guesses cannot exceed them. */
+  countCodeTry(attemptId: string, maxTries: number): Promise<CodeTry>;
+  /**
+   * The attempt's code was right: in one transaction, the account is made from this attempt's name and password
+   * and the attempt marked verified. An address that has an account by then keeps it as it is.
+   */
+  completeSignup(attemptId: string): Promise<CompletedSignup>;
   createPasswordResetToken(
     userId: string,
     tokenHash: string,
@@ -63,10 +88,7 @@ export interface UserRepository {
     tokenHash: string,
     executor?: Executor,
   ): Promise<{ userId: string; expired: boolean } | undefined>;
-  /**
-   * Sets a new password and ends everything issued under the old one: session tokens (by version),
-   * reset links and any signup code. Proving the mailbox by a reset link also verifies the address.
-   */
+  /** Sets a new password and ends everything issued under the old one: session tokens (by version) and reset links. */
   setPassword(userId: string, passwordHash: string, executor?: Executor): Promise<void>;
 }
 
@@ -80,13 +102,25 @@ export function toWireUser(user: Pick<UserRecord, 'id' | 'name' | 'email'>): Use
   return { _id: user.id, name: user.name, email: user.email };
 }
 
+/** An attempt's id, the signup's `userId`: random, so nobody can name another's attempt. */
+export function newSignupAttemptId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
 const userColumns = {
   id: users.id,
   name: users.name,
   email: users.email,
   passwordHash: users.passwordHash,
-  verifiedAt: users.verifiedAt,
   tokenVersion: users.tokenVersion,
+};
+
+const attemptColumns = {
+  id: signupAttempts.id,
+  email: signupAttempts.email,
+  name: signupAttempts.name,
+  passwordHash: signupAttempts.passwordHash,
+  verified: sql<boolean>`${signupAttempts.verifiedAt} is not null`,
 };
 
 /** A database time `seconds` from now. */
@@ -112,65 +146,121 @@ export function createUserRepository(db: Database): UserRepository {
       return row;
     },
 
-    async replaceUnverifiedDetails(id, fields, executor = db) {
+    async deleteOldSignupAttempts(email, olderThanSeconds, executor = db) {
       await executor
-        .update(users)
-        .set({ ...fields, updatedAt: sql`now()` })
-        .where(and(eq(users.id, id), isNull(users.verifiedAt)));
+        .delete(signupAttempts)
+        .where(and(eq(signupAttempts.email, email), lt(signupAttempts.createdAt, secondsFromNow(-olderThanSeconds))));
     },
 
-    async issueSignupCode(userId, codeHash, { validForSeconds, cooldownSeconds }, executor = db) {
+    async createSignupAttempt(fields, validForSeconds, executor = db) {
+      await executor
+        .insert(signupAttempts)
+        .values({ ...fields, expiresAt: secondsFromNow(validForSeconds), tries: 0, sentAt: sql`now()` });
+    },
+
+    async findSignupAttempt(id, executor = db) {
+      const [row] = await executor.select(attemptColumns).from(signupAttempts).where(eq(signupAttempts.id, id));
+      return row;
+    },
+
+    async newestWaitingSignupAttempt(email, executor = db) {
+      const [row] = await executor
+        .select(attemptColumns)
+        .from(signupAttempts)
+        .where(and(eq(signupAttempts.email, email), isNull(signupAttempts.verifiedAt)))
+        .orderBy(desc(signupAttempts.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    async reissueSignupAttempt(id, codeHash, { validForSeconds, cooldownSeconds }, executor = db) {
+      // The address's attempts are locked first, so two resends of different attempts at once take turns and the
+      // second sees the first's mail (PostgreSQL; PGlite runs one statement at a time anyway).
+      const sameAddress = executor
+        .select({ email: signupAttempts.email })
+        .from(signupAttempts)
+        .where(eq(signupAttempts.id, id));
+      await executor
+        .select({ id: signupAttempts.id })
+        .from(signupAttempts)
+        .where(eq(signupAttempts.email, sameAddress))
+        .for('update');
+      const other = alias(signupAttempts, 'other');
       const issued = await executor
-        .insert(signupCodes)
-        .values({ userId, codeHash, expiresAt: secondsFromNow(validForSeconds), attempts: 0, sentAt: sql`now()` })
-        .onConflictDoUpdate({
-          target: signupCodes.userId,
-          set: { codeHash, expiresAt: secondsFromNow(validForSeconds), attempts: 0, sentAt: sql`now()` },
-          setWhere: lte(signupCodes.sentAt, secondsFromNow(-cooldownSeconds)),
-        })
-        .returning({ userId: signupCodes.userId });
-      if (issued.length > 0) return { issued: true };
-
-      const [pending] = await executor
-        .select({
-          secondsLeft: sql<number>`ceil(extract(epoch from (${signupCodes.sentAt} - now())) + ${cooldownSeconds}::double precision)::int`,
-        })
-        .from(signupCodes)
-        .where(eq(signupCodes.userId, userId));
-      return { issued: false, retryAfterSeconds: Math.max(1, pending?.secondsLeft ?? cooldownSeconds) };
-    },
-
-    async countCodeAttempt(userId, maxAttempts) {
-      // One statement counts the try and checks the limit, so parallel guesses cannot slip past it.
-      const [counted] = await db
-        .update(signupCodes)
-        .set({ attempts: sql`${signupCodes.attempts} + 1` })
+        .update(signupAttempts)
+        .set({ codeHash, expiresAt: secondsFromNow(validForSeconds), tries: 0, sentAt: sql`now()` })
         .where(
           and(
-            eq(signupCodes.userId, userId),
-            sql`${signupCodes.attempts} < ${maxAttempts}`,
-            sql`${signupCodes.expiresAt} > now()`,
+            eq(signupAttempts.id, id),
+            isNull(signupAttempts.verifiedAt),
+            notExists(
+              executor
+                .select({ one: sql`1` })
+                .from(other)
+                .where(and(eq(other.email, signupAttempts.email), gt(other.sentAt, secondsFromNow(-cooldownSeconds)))),
+            ),
           ),
         )
-        .returning({ codeHash: signupCodes.codeHash, attemptsUsed: signupCodes.attempts });
+        .returning({ id: signupAttempts.id });
+      if (issued.length > 0) return { issued: true };
+
+      const [latest] = await executor
+        .select({
+          secondsLeft: sql<number>`ceil(extract(epoch from (max(${signupAttempts.sentAt}) - now())) + ${cooldownSeconds}::double precision)::int`,
+        })
+        .from(signupAttempts)
+        .where(eq(signupAttempts.email, sameAddress));
+      return { issued: false, retryAfterSeconds: Math.max(1, latest?.secondsLeft ?? cooldownSeconds) };
+    },
+
+    async countCodeTry(attemptId, maxTries) {
+      // One statement counts the try and checks the limit, so parallel guesses cannot slip past it.
+      const [counted] = await db
+        .update(signupAttempts)
+        .set({ tries: sql`${signupAttempts.tries} + 1` })
+        .where(
+          and(
+            eq(signupAttempts.id, attemptId),
+            isNull(signupAttempts.verifiedAt),
+            sql`${signupAttempts.tries} < ${maxTries}`,
+            sql`${signupAttempts.expiresAt} > now()`,
+          ),
+        )
+        .returning({ codeHash: signupAttempts.codeHash, triesUsed: signupAttempts.tries });
       if (counted) return { status: 'counted', ...counted };
 
-      const [code] = await db
-        .select({ expired: sql<boolean>`${signupCodes.expiresAt} <= now()`, attempts: signupCodes.attempts })
-        .from(signupCodes)
-        .where(eq(signupCodes.userId, userId));
-      if (!code) return { status: 'none' };
-      if (code.attempts >= maxAttempts) return { status: 'exhausted' };
+      const [attempt] = await db
+        .select({
+          verified: sql<boolean>`${signupAttempts.verifiedAt} is not null`,
+          tries: signupAttempts.tries,
+        })
+        .from(signupAttempts)
+        .where(eq(signupAttempts.id, attemptId));
+      if (!attempt) return { status: 'none' };
+      if (attempt.verified) return { status: 'verified' };
+      if (attempt.tries >= maxTries) return { status: 'exhausted' };
       return { status: 'expired' };
     },
 
-    async markVerified(userId) {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ verifiedAt: sql`now()`, updatedAt: sql`now()` })
-          .where(and(eq(users.id, userId), isNull(users.verifiedAt)));
-        await tx.delete(signupCodes).where(eq(signupCodes.userId, userId));
+    async completeSignup(attemptId) {
+      return db.transaction(async (tx) => {
+        const [attempt] = await tx
+          .update(signupAttempts)
+          .set({ verifiedAt: sql`coalesce(${signupAttempts.verifiedAt}, now())` })
+          .where(eq(signupAttempts.id, attemptId))
+          .returning({
+            name: signupAttempts.name,
+            email: signupAttempts.email,
+            passwordHash: signupAttempts.passwordHash,
+          });
+        if (!attempt) return { created: false };
+        // The unique address decides between two right codes at once, and never replaces an account's password.
+        const [user] = await tx
+          .insert(users)
+          .values(attempt)
+          .onConflictDoNothing({ target: users.email })
+          .returning(userColumns);
+        return user ? { created: true, user } : { created: false };
       });
     },
 
@@ -194,15 +284,9 @@ export function createUserRepository(db: Database): UserRepository {
     async setPassword(userId, passwordHash, executor = db) {
       await executor
         .update(users)
-        .set({
-          passwordHash,
-          tokenVersion: sql`${users.tokenVersion} + 1`,
-          verifiedAt: sql`coalesce(${users.verifiedAt}, now())`,
-          updatedAt: sql`now()`,
-        })
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
         .where(eq(users.id, userId));
       await executor.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
-      await executor.delete(signupCodes).where(eq(signupCodes.userId, userId));
     },
   };
 }

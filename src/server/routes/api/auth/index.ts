@@ -1,10 +1,12 @@
 /**
- * Customer accounts: signup with an e-mailed code, login, the current customer, and password reset.
- * Every answer is `{ message }` or a documented shape; every mail goes through the queue (`app.mailer`).
+ * Customer accounts: signup attempts proven by an e-mailed code (decision 043), login, the current customer,
+ * and password reset. Every answer is `{ message }` or a documented shape; every mail goes through the queue
+ * (`app.mailer`).
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageRoutes } from '#shared/page-routes';
 import { ApiErrorSchema, type ApiError } from '#shared/schemas/error';
 import {
   ForgotPasswordBodySchema,
@@ -27,16 +29,19 @@ import {
 } from '#shared/schemas/user';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
-import { passwordResetMail, signupCodeMail } from '../../../mail/templates.ts';
+import { passwordResetMail, signupCodeMail, signupNoticeMail } from '../../../mail/templates.ts';
 import { hashResetToken } from '../../../plugins/app/auth.ts';
-import { toWireUser, type IssueCodeResult, type UserRecord } from '../../../plugins/app/user-repository.ts';
+import {
+  type IssueCodeResult,
+  newSignupAttemptId,
+  type SignupAttemptRecord,
+  toWireUser,
+} from '../../../plugins/app/user-repository.ts';
 
 export const authMessages = {
-  emailTaken: 'An account with this e-mail address already exists. Please log in.',
   signupNotFound: 'We could not find that sign-up. Please sign up again.',
   alreadyVerified: 'Your e-mail address is already verified. Please log in.',
   verified: 'Email verified! You can now log in.',
-  noCode: 'There is no code waiting for this account. Please ask for a new code.',
   codeExpired: 'This code has expired. Please ask for a new code.',
   codeExhausted: 'Too many wrong codes. Please ask for a new code.',
   codeSent: 'We have e-mailed you a new code.',
@@ -57,6 +62,8 @@ export const authMessages = {
 
 const MINUTE_MS = 60_000;
 const WINDOW_MS = 15 * MINUTE_MS;
+/** Attempts older than this are deleted at the address's next signup (decision 043). */
+const SIGNUP_ATTEMPT_KEPT_SECONDS = 24 * 60 * 60;
 
 /** Limits per 15 minutes before RATE_LIMIT_FACTOR; the code's own 5 tries are separate and fixed. */
 export const attemptLimits = {
@@ -67,11 +74,6 @@ export const attemptLimits = {
   forgotPassword: { perAddress: 10, perAccount: 5 },
   resetPassword: { perAddress: 20, perAccount: 5 },
 };
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
-  return cause?.code === '23505' || (error as { code?: unknown } | undefined)?.code === '23505';
-}
 
 function newSignupCode(): string {
   return randomInt(0, 10 ** SIGNUP_CODE_LENGTH)
@@ -100,29 +102,39 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
       perAccount: { max: attemptLimits[name].perAccount, windowMs: WINDOW_MS, key: accountOf },
     });
 
-  /** Stores a fresh code and queues its mail in `executor`'s transaction, unless one went out within the cooldown. */
-  async function issueSignupCode(
-    user: Pick<UserRecord, 'id' | 'name' | 'email'>,
-    executor: Database,
-  ): Promise<IssueCodeResult> {
-    const code = newSignupCode();
-    const result = await users.issueSignupCode(
-      user.id,
-      app.auth.hashSignupCode(user.id, code),
-      { validForSeconds: SIGNUP_CODE_VALID_MINUTES * 60, cooldownSeconds: SIGNUP_CODE_RESEND_COOLDOWN_SECONDS },
-      executor,
-    );
-    if (result.issued) {
-      await app.mailer.enqueue(
-        signupCodeMail({ to: user.email, name: user.name, code, validForMinutes: SIGNUP_CODE_VALID_MINUTES }),
-        executor,
-      );
+  /**
+   * What an attempt's address is mailed: a fresh code, or, when the address already has an account, a notice
+   * to its owner with no code (the attempt then has none), so the signup answers the same either way.
+   */
+  async function mailFor(attemptId: string, email: string, executor: Database) {
+    const account = await users.findByEmail(email, executor);
+    if (account) {
+      const mail = signupNoticeMail({
+        to: email,
+        name: account.name,
+        loginLink: `${config.publicUrl}${pageRoutes.login}`,
+        resetLink: `${config.publicUrl}${pageRoutes.forgotPassword}`,
+      });
+      return { codeHash: null, mail };
     }
-    return result;
+    const code = newSignupCode();
+    const mail = signupCodeMail({ to: email, code, validForMinutes: SIGNUP_CODE_VALID_MINUTES });
+    return { codeHash: app.auth.hashSignupCode(attemptId, code), mail };
   }
 
-  async function issueSignupCodeNow(user: Pick<UserRecord, 'id' | 'name' | 'email'>): Promise<IssueCodeResult> {
-    const result = await app.db.transaction((tx) => issueSignupCode(user, tx));
+  /** Mails the attempt's address again (a new code, or the notice), unless it was mailed within the cooldown. */
+  async function mailAgain(attempt: Pick<SignupAttemptRecord, 'id' | 'email'>): Promise<IssueCodeResult> {
+    const result = await app.db.transaction(async (tx) => {
+      const { codeHash, mail } = await mailFor(attempt.id, attempt.email, tx);
+      const reissued = await users.reissueSignupAttempt(
+        attempt.id,
+        codeHash,
+        { validForSeconds: SIGNUP_CODE_VALID_MINUTES * 60, cooldownSeconds: SIGNUP_CODE_RESEND_COOLDOWN_SECONDS },
+        tx,
+      );
+      if (reissued.issued) await app.mailer.enqueue(mail, tx);
+      return reissued;
+    });
     if (result.issued) app.mailer.deliverSoon();
     return result;
   }
@@ -132,42 +144,28 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
     {
       schema: {
         body: SignupBodySchema,
-        response: { 200: SignupAnswerSchema, 201: SignupAnswerSchema, '4xx': ApiErrorSchema },
+        response: { 201: SignupAnswerSchema, '4xx': ApiErrorSchema },
       },
       preHandler: limit('signup', (request) => (request.body as { email: string }).email),
     },
     async (request, reply) => {
       const { name, email, password } = request.body;
-      const existing = await users.findByEmail(email);
-      if (existing?.verifiedAt) return reply.code(409).send({ message: authMessages.emailTaken } satisfies ApiError);
-
+      // Every signup is a new attempt with its own code and password, answered alike whether or not the address
+      // has an account or waits for a code; the password is hashed in every case, so the timing is alike too.
       const passwordHash = await app.auth.hashPassword(password);
-      if (existing) {
-        // Only the mailbox's owner can verify, so the newest details win (decision 023).
-        await app.db.transaction(async (tx) => {
-          await users.replaceUnverifiedDetails(existing.id, { name, passwordHash }, tx);
-          await issueSignupCode({ id: existing.id, name, email }, tx);
-        });
-        app.mailer.deliverSoon();
-        return reply.code(200).send({ userId: existing.id });
-      }
-
-      try {
-        const user = await app.db.transaction(async (tx) => {
-          const created = await users.create({ name, email, passwordHash }, tx);
-          await issueSignupCode(created, tx);
-          return created;
-        });
-        app.mailer.deliverSoon();
-        return reply.code(201).send({ userId: user.id });
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        // A signup of the same address at the same moment won; this one joins it.
-        const winner = await users.findByEmail(email);
-        if (!winner) throw error;
-        if (winner.verifiedAt) return reply.code(409).send({ message: authMessages.emailTaken } satisfies ApiError);
-        return reply.code(200).send({ userId: winner.id });
-      }
+      const id = newSignupAttemptId();
+      await app.db.transaction(async (tx) => {
+        await users.deleteOldSignupAttempts(email, SIGNUP_ATTEMPT_KEPT_SECONDS, tx);
+        const { codeHash, mail } = await mailFor(id, email, tx);
+        await users.createSignupAttempt(
+          { id, email, name, passwordHash, codeHash },
+          SIGNUP_CODE_VALID_MINUTES * 60,
+          tx,
+        );
+        await app.mailer.enqueue(mail, tx);
+      });
+      app.mailer.deliverSoon();
+      return reply.code(201).send({ userId: id });
     },
   );
 
@@ -178,26 +176,26 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
       preHandler: limit('verifyOtp', (request) => (request.body as { userId: string }).userId),
     },
     async (request, reply) => {
-      const { userId, otp } = request.body;
-      const user = await users.findById(userId);
-      if (!user) return reply.code(404).send({ message: authMessages.signupNotFound } satisfies ApiError);
-      if (user.verifiedAt) return { message: authMessages.alreadyVerified };
-
-      const attempt = await users.countCodeAttempt(user.id, SIGNUP_CODE_MAX_ATTEMPTS);
-      switch (attempt.status) {
+      const { userId: attemptId, otp } = request.body;
+      const tried = await users.countCodeTry(attemptId, SIGNUP_CODE_MAX_ATTEMPTS);
+      switch (tried.status) {
         case 'none':
-          return reply.code(400).send({ message: authMessages.noCode } satisfies ApiError);
+          return reply.code(404).send({ message: authMessages.signupNotFound } satisfies ApiError);
+        case 'verified':
+          return { message: authMessages.alreadyVerified };
         case 'expired':
           return reply.code(400).send({ message: authMessages.codeExpired } satisfies ApiError);
         case 'exhausted':
           return reply.code(400).send({ message: authMessages.codeExhausted } satisfies ApiError);
-        case 'counted':
-          if (!app.auth.signupCodeMatches(attempt.codeHash, user.id, otp)) {
-            const triesLeft = SIGNUP_CODE_MAX_ATTEMPTS - attempt.attemptsUsed;
+        case 'counted': {
+          if (!app.auth.signupCodeMatches(tried.codeHash, attemptId, otp)) {
+            const triesLeft = SIGNUP_CODE_MAX_ATTEMPTS - tried.triesUsed;
             return reply.code(400).send({ message: authMessages.wrongCode(triesLeft) } satisfies ApiError);
           }
-          await users.markVerified(user.id);
-          return { message: authMessages.verified };
+          // An account made meanwhile (by another attempt's code) keeps its password.
+          const completed = await users.completeSignup(attemptId);
+          return { message: completed.created ? authMessages.verified : authMessages.alreadyVerified };
+        }
       }
     },
   );
@@ -209,11 +207,11 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
       preHandler: limit('resendOtp', (request) => (request.body as { userId: string }).userId),
     },
     async (request, reply) => {
-      const user = await users.findById(request.body.userId);
-      if (!user) return reply.code(404).send({ message: authMessages.signupNotFound } satisfies ApiError);
-      if (user.verifiedAt) return reply.code(409).send({ message: authMessages.alreadyVerified } satisfies ApiError);
+      const attempt = await users.findSignupAttempt(request.body.userId);
+      if (!attempt) return reply.code(404).send({ message: authMessages.signupNotFound } satisfies ApiError);
+      if (attempt.verified) return reply.code(409).send({ message: authMessages.alreadyVerified } satisfies ApiError);
 
-      const result = await issueSignupCodeNow(user);
+      const result = await mailAgain(attempt);
       if (!result.issued) {
         return reply
           .code(429)
@@ -235,21 +233,26 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const user = await users.findByEmail(email);
-      // An unknown address costs a full hash check too, so the answer's timing does not tell them apart.
-      const passwordMatches = await app.auth.verifyPassword(user?.passwordHash, password);
-      if (!user || !passwordMatches) {
-        return reply.code(401).send({ message: authMessages.badCredentials } satisfies ApiError);
+      const [account, attempt] = await Promise.all([users.findByEmail(email), users.newestWaitingSignupAttempt(email)]);
+      // Two full hash checks on every login, against a decoy for what is missing: the timing says nothing about
+      // the address, and the answer to a signup's own password is the same whether or not an account exists
+      // (decision 043).
+      const [accountMatches, attemptMatches] = await Promise.all([
+        app.auth.verifyPassword(account?.passwordHash, password),
+        app.auth.verifyPassword(attempt?.passwordHash, password),
+      ]);
+      if (account && accountMatches) {
+        const token = await app.auth.issueSessionToken(account);
+        return { user: toWireUser(account), token };
       }
-      if (!user.verifiedAt) {
-        const result = await issueSignupCodeNow(user);
+      if (attempt && attemptMatches) {
+        const result = await mailAgain(attempt);
         return reply.code(403).send({
           message: result.issued ? authMessages.verifyFirstNewCode : authMessages.verifyFirstCodeRecent,
-          userId: user.id,
+          userId: attempt.id,
         });
       }
-      const token = await app.auth.issueSessionToken(user);
-      return { user: toWireUser(user), token };
+      return reply.code(401).send({ message: authMessages.badCredentials } satisfies ApiError);
     },
   );
 
