@@ -110,6 +110,7 @@ describe('loadConfig', () => {
       shopEmail: 'hello@roastandco.example',
       redisUrl: undefined,
       rateLimitFactor: 1,
+      attemptSlowdownMs: 1_500,
     });
   });
 

@@ -99,6 +99,11 @@ export interface Config {
   /** Multiplies every rate limit (not attempt limits such as a code's 5 tries). */
   rateLimitFactor: number;
   /**
+   * How long a request waits once its account's slowing count is over (login per e-mail, decision 044); set in
+   * code, not the environment (tests shorten it).
+   */
+  attemptSlowdownMs: number;
+  /**
    * Seed sample reviews into an empty reviews table at start-up. DEMO_DATA; unset means on with the embedded
    * database and off with DATABASE_URL, so a real shop's PostgreSQL never gets made-up reviews by default.
    */
@@ -141,6 +146,9 @@ export const defaultMailRetry: MailRetrySettings = {
   maxAttempts: 10,
   pollIntervalMs: 30_000,
 };
+
+/** Long enough to make each guess past the count costly, short enough that the account's owner hardly minds. */
+export const DEFAULT_ATTEMPT_SLOWDOWN_MS = 1_500;
 
 export class ConfigError extends Error {}
 
@@ -189,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopEmail: vars.SHOP_EMAIL,
     redisUrl: vars.REDIS_URL,
     rateLimitFactor: vars.RATE_LIMIT_FACTOR ?? 1,
+    attemptSlowdownMs: DEFAULT_ATTEMPT_SLOWDOWN_MS,
     demoData:
       vars.DEMO_DATA === undefined ? vars.DATABASE_URL === undefined : ['1', 'true', 'on'].includes(vars.DEMO_DATA),
     mailRetry: defaultMailRetry,

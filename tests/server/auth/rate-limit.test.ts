@@ -2,7 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyAttemptsMessage } from '../../../src/server/plugins/external/rate-limit.ts';
-import { attemptLimits } from '../../../src/server/routes/api/auth/index.ts';
+import { attemptLimits, authMessages } from '../../../src/server/routes/api/auth/index.ts';
+import { createCustomer } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 
 const FACTOR = 0.2;
@@ -44,6 +45,9 @@ function expectTooMany(response: Awaited<ReturnType<typeof attempt>>) {
 }
 
 const endpoints = Object.keys(attemptLimits) as Endpoint[];
+/** Endpoints refused per account from every address together (never login: decision 044). */
+const refusedPerAccount = endpoints.filter((endpoint) => attemptLimits[endpoint].perAccount !== undefined);
+const perAccount = (endpoint: Endpoint) => attemptLimits[endpoint].perAccount ?? Number.NaN;
 
 describe('rate limits (in memory)', () => {
   let testApp: TestApp;
@@ -52,9 +56,14 @@ describe('rate limits (in memory)', () => {
   });
   afterAll(() => testApp?.close());
 
-  it.each(endpoints)('%s: one account, tried from many addresses, is limited', async (endpoint) => {
+  it('never refuses login per e-mail alone', () => {
+    expect(refusedPerAccount).not.toContain('login');
+    expect(attemptLimits.login).toMatchObject({ perAccountFromAddress: 10, slowPerAccount: 10 });
+  });
+
+  it.each(refusedPerAccount)('%s: one account, tried from many addresses, is limited', async (endpoint) => {
     const key = newKey();
-    for (let i = 0; i < allowed(attemptLimits[endpoint].perAccount); i += 1) {
+    for (let i = 0; i < allowed(perAccount(endpoint)); i += 1) {
       expect((await attempt(testApp, endpoint, key, newAddress())).statusCode).not.toBe(429);
     }
     expectTooMany(await attempt(testApp, endpoint, key, newAddress()));
@@ -73,10 +82,75 @@ describe('rate limits (in memory)', () => {
 
   it('counts each endpoint apart', async () => {
     const key = newKey();
-    for (let i = 0; i <= allowed(attemptLimits.login.perAccount); i += 1)
-      await attempt(testApp, 'login', key, newAddress());
-    expectTooMany(await attempt(testApp, 'login', key, newAddress()));
+    for (let i = 0; i < allowed(perAccount('signup')); i += 1) await attempt(testApp, 'signup', key, newAddress());
+    expectTooMany(await attempt(testApp, 'signup', key, newAddress()));
     expect((await attempt(testApp, 'forgotPassword', key, newAddress())).statusCode).toBe(200);
+  });
+});
+
+describe('login limits: nobody can lock an owner out by naming their e-mail (RATE_LIMIT_FACTOR 1)', () => {
+  const SLOWDOWN_MS = 1_000;
+  /** Logins naming one e-mail before the next is slowed, and from one address before it is refused. */
+  const COUNT = 10;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp({ rateLimitFactor: 1, attemptSlowdownMs: SLOWDOWN_MS });
+  });
+  afterAll(() => testApp?.close());
+
+  function login(email: string, password: string, remoteAddress: string) {
+    return testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+  }
+
+  it('lets the owner log in from their own address after 10 wrong logins naming their e-mail from another', async () => {
+    const owner = await createCustomer(testApp);
+    const attacker = newAddress();
+    for (let i = 0; i < COUNT; i += 1) {
+      expect((await login(owner.email, `wrong-guess-${i}`, attacker)).json()).toEqual({
+        message: authMessages.badCredentials,
+      });
+    }
+    const ownLogin = await login(owner.email, owner.password, newAddress());
+    expect(ownLogin.statusCode).toBe(200);
+    expect(ownLogin.json().user.email).toBe(owner.email);
+  });
+
+  it('refuses one address naming one e-mail past 10, and only that pair', async () => {
+    const owner = await createCustomer(testApp);
+    const attacker = newAddress();
+    for (let i = 0; i < COUNT; i += 1) {
+      expect((await login(owner.email, `wrong-guess-${i}`, attacker)).statusCode).toBe(401);
+    }
+    expectTooMany(await login(owner.email, owner.password, attacker));
+    // The same address may still try another e-mail (its own limit is 30), and the owner gets in from theirs.
+    expect((await login(`${newKey()}@example.com`, 'long-enough-1', attacker)).statusCode).toBe(401);
+    expect((await login(owner.email, owner.password, newAddress())).statusCode).toBe(200);
+  });
+
+  it('slows, never refuses, one e-mail past 10 logins from everywhere', async () => {
+    const email = `${newKey()}@example.com`;
+    for (let i = 0; i < COUNT; i += 1) {
+      expect((await login(email, 'long-enough-1', newAddress())).statusCode).toBe(401);
+    }
+
+    // The e-mail past its count and another one, sent together: the other is answered first.
+    const finished: string[] = [];
+    const startedAt = performance.now();
+    const [slowed, other] = await Promise.all([
+      login(email, 'long-enough-1', newAddress()).then((answer) => {
+        finished.push('slowed');
+        return { answer, ms: performance.now() - startedAt };
+      }),
+      login(`${newKey()}@example.com`, 'long-enough-1', newAddress()).then((answer) => {
+        finished.push('other');
+        return answer;
+      }),
+    ]);
+    expect(slowed.answer.statusCode).toBe(401);
+    expect(other.statusCode).toBe(401);
+    expect(finished).toEqual(['other', 'slowed']);
+    // Timers never fire early by more than a millisecond's rounding.
+    expect(slowed.ms).toBeGreaterThanOrEqual(SLOWDOWN_MS - 5);
   });
 });
 
@@ -107,8 +181,8 @@ describe('rate limits when Redis is unreachable', () => {
 
   it('lets customers through rather than locking everyone out', async () => {
     const key = newKey();
-    for (let i = 0; i <= allowed(attemptLimits.login.perAccount) + 1; i += 1) {
-      expect((await attempt(testApp, 'login', key, newAddress())).statusCode).toBe(401);
+    for (let i = 0; i <= allowed(perAccount('verifyOtp')) + 1; i += 1) {
+      expect((await attempt(testApp, 'verifyOtp', key, newAddress())).statusCode).toBe(404);
     }
   });
 });
@@ -126,14 +200,14 @@ describe.runIf(await redisAnswers())('rate limits in Redis (REDIS_URL)', () => {
   it('shares the counts between two server processes', async () => {
     const [first, second] = apps as [TestApp, TestApp];
     const key = newKey();
-    const perAccount = allowed(attemptLimits.login.perAccount);
-    for (let i = 0; i < perAccount; i += 1) {
+    const limit = allowed(perAccount('verifyOtp'));
+    for (let i = 0; i < limit; i += 1) {
       const server = i % 2 === 0 ? first : second;
-      expect((await attempt(server, 'login', key, newAddress())).statusCode).toBe(401);
+      expect((await attempt(server, 'verifyOtp', key, newAddress())).statusCode).toBe(404);
     }
-    expectTooMany(await attempt(perAccount % 2 === 0 ? first : second, 'login', key, newAddress()));
-    expectTooMany(await attempt(first, 'login', key, newAddress()));
-    expectTooMany(await attempt(second, 'login', key, newAddress()));
+    expectTooMany(await attempt(limit % 2 === 0 ? first : second, 'verifyOtp', key, newAddress()));
+    expectTooMany(await attempt(first, 'verifyOtp', key, newAddress()));
+    expectTooMany(await attempt(second, 'verifyOtp', key, newAddress()));
   });
 
   it('limits an address across both servers', async () => {

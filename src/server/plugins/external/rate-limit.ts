@@ -1,10 +1,12 @@
 /**
  * @fastify/rate-limit with no global limit, and `app.attemptLimit(...)`, a preHandler hook that counts a
- * request against two limits at once: per client address and per account (an e-mail, a user id, a reset
- * token), so one address cannot try many accounts and many addresses cannot hammer one (decision 024).
- * Counters live in Redis when REDIS_URL is set (shared by every server process), otherwise in memory.
+ * request against several limits at once: per client address, per account (an e-mail, an id, a reset token),
+ * per account from one address, and a per-account count past which requests are slowed instead of refused
+ * (decisions 024 and 044). Counters live in Redis when REDIS_URL is set (shared by every server process),
+ * otherwise in memory.
  */
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -19,16 +21,32 @@ export interface LimitRule {
   windowMs: number;
 }
 
+export interface AccountLimitRule extends LimitRule {
+  /** The account the request aims at, read from the validated body or params; undefined skips this limit. */
+  key(request: FastifyRequest): string | undefined;
+}
+
 export interface AttemptLimitOptions {
   /** Names the counters; distinct per endpoint. */
   name: string;
   /** The 429's message; `tooManyAttemptsMessage` unless given. */
   message?: string;
+  /** Refused past its count: one client address, whatever it aims at. */
   perAddress: LimitRule;
-  perAccount: LimitRule & {
-    /** The account the request aims at, read from the validated body or params; undefined skips this limit. */
-    key(request: FastifyRequest): string | undefined;
-  };
+  /**
+   * Refused past its count: one account from every address together. Only for keys the caller holds (an id
+   * from their own signup, a token, their own account) or limits that guard a mailbox: keyed on an e-mail
+   * anyone can type, it lets anyone lock that e-mail's owner out (decision 044).
+   */
+  perAccount?: AccountLimitRule;
+  /** Refused past its count: one account from one client address. */
+  perAccountFromAddress?: AccountLimitRule;
+  /**
+   * Slowed, never refused, past its count: one account from every address together. Each further request
+   * waits `attemptSlowdownMs` before it is handled, so a guesser spread over many addresses is slowed while
+   * the account's owner still gets in from their own.
+   */
+  slowPerAccount?: AccountLimitRule;
 }
 
 declare module 'fastify' {
@@ -38,7 +56,7 @@ declare module 'fastify' {
 }
 
 export interface RateLimitPluginOptions {
-  config: Pick<Config, 'redisUrl' | 'rateLimitFactor'>;
+  config: Pick<Config, 'redisUrl' | 'rateLimitFactor' | 'attemptSlowdownMs'>;
 }
 
 class TooManyAttemptsError extends Error {
@@ -76,31 +94,52 @@ export default fp<RateLimitPluginOptions>(
 
     const scaled = (max: number) => Math.max(1, Math.round(max * config.rateLimitFactor));
 
-    app.decorate('attemptLimit', ({ name, message, perAddress, perAccount }: AttemptLimitOptions) => {
+    /** Counts a request under the key `keyOf` gives it (none: not counted); answers the count when it is over. */
+    const counter = (rule: LimitRule, keyOf: (request: FastifyRequest) => string | undefined) => {
       // NOTE: a store failure lets the request through (and is logged by the Redis listener): a Redis outage
       // must not lock every customer out of logging in.
-      const byAddress = app.createRateLimit({
-        max: scaled(perAddress.max),
-        timeWindow: perAddress.windowMs,
-        keyGenerator: (request) => `${name}:address:${normalizeIP(request.ip)}`,
+      const limiter = app.createRateLimit({
+        max: scaled(rule.max),
+        timeWindow: rule.windowMs,
+        keyGenerator: (request) => keyOf(request) ?? '',
         skipOnError: true,
       });
-      const byAccount = app.createRateLimit({
-        max: scaled(perAccount.max),
-        timeWindow: perAccount.windowMs,
-        keyGenerator: (request) => `${name}:account:${accountKey(perAccount.key(request) ?? '')}`,
-        skipOnError: true,
-      });
+      return async (request: FastifyRequest) => {
+        if (keyOf(request) === undefined) return undefined;
+        const result = await limiter(request);
+        return !result.isAllowed && result.isExceeded ? result : undefined;
+      };
+    };
+
+    app.decorate('attemptLimit', (options: AttemptLimitOptions) => {
+      const { name, perAddress, perAccount, perAccountFromAddress, slowPerAccount } = options;
+      const address = (request: FastifyRequest) => normalizeIP(request.ip);
+      const keyed = (label: string, rule: AccountLimitRule, withAddress: boolean) => (request: FastifyRequest) => {
+        const account = rule.key(request);
+        if (account === undefined) return undefined;
+        return `${name}:${label}:${accountKey(withAddress ? `${account}\n${address(request)}` : account)}`;
+      };
+      const refusing = [
+        counter(perAddress, (request) => `${name}:address:${address(request)}`),
+        perAccount && counter(perAccount, keyed('account', perAccount, false)),
+        perAccountFromAddress && counter(perAccountFromAddress, keyed('account-address', perAccountFromAddress, true)),
+      ].filter((count) => count !== undefined);
+      const slowing = slowPerAccount && counter(slowPerAccount, keyed('account-slow', slowPerAccount, false));
 
       return async (request, reply) => {
-        const checks = [byAddress(request)];
-        if (perAccount.key(request) !== undefined) checks.push(byAccount(request));
-        for (const result of await Promise.all(checks)) {
-          if (!result.isAllowed && result.isExceeded) {
-            reply.header('retry-after', String(result.ttlInSeconds));
-            request.log.info({ limit: name, key: result.key.split(':').slice(0, 2).join(':') }, 'rate limit reached');
-            throw new TooManyAttemptsError(message ?? tooManyAttemptsMessage);
-          }
+        const [slowed, ...refused] = await Promise.all([
+          slowing?.(request),
+          ...refusing.map((count) => count(request)),
+        ]);
+        const over = refused.find((result) => result !== undefined);
+        if (over) {
+          reply.header('retry-after', String(over.ttlInSeconds));
+          request.log.info({ limit: name, key: over.key.split(':').slice(0, 2).join(':') }, 'rate limit reached');
+          throw new TooManyAttemptsError(options.message ?? tooManyAttemptsMessage);
+        }
+        if (slowed) {
+          request.log.info({ limit: name, delayMs: config.attemptSlowdownMs }, 'attempts slowed');
+          await sleep(config.attemptSlowdownMs);
         }
       };
     });

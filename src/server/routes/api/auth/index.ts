@@ -65,10 +65,27 @@ const WINDOW_MS = 15 * MINUTE_MS;
 /** Attempts older than this are deleted at the address's next signup (decision 043). */
 const SIGNUP_ATTEMPT_KEPT_SECONDS = 24 * 60 * 60;
 
-/** Limits per 15 minutes before RATE_LIMIT_FACTOR; the code's own 5 tries are separate and fixed. */
-export const attemptLimits = {
+export interface EndpointLimits {
+  /** Refused past this many from one client address. */
+  perAddress: number;
+  /** Refused past this many aimed at one account (an e-mail, an attempt id, a reset token) from anywhere. */
+  perAccount?: number;
+  /** Refused past this many aimed at one account from one client address. */
+  perAccountFromAddress?: number;
+  /** Slowed, never refused, past this many aimed at one account from anywhere. */
+  slowPerAccount?: number;
+}
+
+/**
+ * Limits per 15 minutes before RATE_LIMIT_FACTOR; the code's own 5 tries are separate and fixed. What each is
+ * keyed on, and why, is decision 044: login is never refused per e-mail alone, so nobody can lock an owner out.
+ */
+export const attemptLimits: Record<
+  'signup' | 'login' | 'verifyOtp' | 'resendOtp' | 'forgotPassword' | 'resetPassword',
+  EndpointLimits
+> = {
   signup: { perAddress: 20, perAccount: 5 },
-  login: { perAddress: 30, perAccount: 10 },
+  login: { perAddress: 30, perAccountFromAddress: 10, slowPerAccount: 10 },
   verifyOtp: { perAddress: 30, perAccount: 15 },
   resendOtp: { perAddress: 10, perAccount: 5 },
   forgotPassword: { perAddress: 10, perAccount: 5 },
@@ -95,12 +112,18 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
     await Promise.all(background);
   });
 
-  const limit = (name: keyof typeof attemptLimits, accountOf: (request: FastifyRequest) => string | undefined) =>
-    app.attemptLimit({
+  const limit = (name: keyof typeof attemptLimits, accountOf: (request: FastifyRequest) => string | undefined) => {
+    const limits = attemptLimits[name];
+    const rule = (max: number | undefined) =>
+      max === undefined ? undefined : { max, windowMs: WINDOW_MS, key: accountOf };
+    return app.attemptLimit({
       name,
-      perAddress: { max: attemptLimits[name].perAddress, windowMs: WINDOW_MS },
-      perAccount: { max: attemptLimits[name].perAccount, windowMs: WINDOW_MS, key: accountOf },
+      perAddress: { max: limits.perAddress, windowMs: WINDOW_MS },
+      perAccount: rule(limits.perAccount),
+      perAccountFromAddress: rule(limits.perAccountFromAddress),
+      slowPerAccount: rule(limits.slowPerAccount),
     });
+  };
 
   /**
    * What an attempt's address is mailed: a fresh code, or, when the address already has an account, a notice

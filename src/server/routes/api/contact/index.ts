@@ -1,6 +1,6 @@
 /**
  * The contact form: `POST /api/contact/submit` stores the message and queues its mail to the shop (Reply-To the
- * sender) in one transaction, then answers 201 `{ message }`. Limited per client address and per e-mail.
+ * sender) in one transaction, then answers 201 `{ message }`. Limited per client address; slowed per e-mail.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactAnswerSchema, ContactBodySchema } from '#shared/schemas/contact';
@@ -15,8 +15,12 @@ export const contactTexts = {
 
 const WINDOW_MS = 15 * 60_000;
 
-/** Messages per 15 minutes before RATE_LIMIT_FACTOR: from one client address, and in one sender's name. */
-export const contactLimits = { perAddress: 5, perAccount: 5 };
+/**
+ * Messages per 15 minutes before RATE_LIMIT_FACTOR: refused past `perAddress` from one client address; past
+ * `slowPerEmail` in one sender's e-mail, from anywhere, each further message waits a moment but is taken. The
+ * e-mail is typed by whoever sends, so a limit refusing it would let anyone silence its owner (decision 044).
+ */
+export const contactLimits = { perAddress: 5, slowPerEmail: 5 };
 
 export interface ContactRoutesOptions {
   config: Pick<Config, 'shopEmail'>;
@@ -34,8 +38,8 @@ const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, {
         name: 'contact',
         message: contactTexts.tooMany,
         perAddress: { max: contactLimits.perAddress, windowMs: WINDOW_MS },
-        perAccount: {
-          max: contactLimits.perAccount,
+        slowPerAccount: {
+          max: contactLimits.slowPerEmail,
           windowMs: WINDOW_MS,
           key: (request) => (request.body as { email: string }).email,
         },
