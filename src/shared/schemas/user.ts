@@ -33,7 +33,7 @@ export const NewPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.` })
   .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.` });
 
-/** Ids are opaque strings; the bound only keeps junk out of queries. */
+/** Ids are opaque strings (here a signup attempt's); the bound only keeps junk out of queries. */
 export const UserIdSchema = z
   .string({ error: 'Your sign-up could not be found. Please sign up again.' })
   .trim()
@@ -92,14 +92,14 @@ export type User = z.infer<typeof UserSchema>;
 export const MessageSchema = z.object({ message: z.string() });
 export type MessageAnswer = z.infer<typeof MessageSchema>;
 
-/** Signup's answer: the account that now waits for its e-mailed code. */
+/** Signup's answer: the signup attempt that now waits for its e-mailed code (an opaque id, not the account's). */
 export const SignupAnswerSchema = z.object({ userId: z.string() });
 export type SignupAnswer = z.infer<typeof SignupAnswerSchema>;
 
 export const LoginAnswerSchema = z.object({ user: UserSchema, token: z.string() });
 export type LoginAnswer = z.infer<typeof LoginAnswerSchema>;
 
-/** Login's 403 for an account whose address is not verified yet: the id lets the browser show the code step. */
+/** Login's 403 for an address still waiting for its code: the attempt's id lets the browser show the code step. */
 export const UnverifiedAnswerSchema = z.object({ message: z.string(), userId: z.string() });
 export type UnverifiedAnswer = z.infer<typeof UnverifiedAnswerSchema>;
 
