@@ -2,7 +2,8 @@
  * Adds `app.checkout`: from a browser's cart to a paid order. `start` prices the lines from the database (never
  * from the browser), records a pending checkout and asks the payment provider for a session; `confirm` turns a
  * paid session into its one order, with the confirmation mail queued in the same transaction. The verify call,
- * the order calls, the webhook and the test payment page all go through `confirm` (contract §4).
+ * the order calls, the webhook and the test payment page all go through `confirm` (contract §4), which deals only
+ * with its own provider's checkouts (decision 045).
  */
 import fp from 'fastify-plugin';
 import { findWeight } from '#shared/cart-rules';
@@ -36,15 +37,20 @@ export interface CheckoutService {
     customer: Customer | null;
   }): Promise<StartCheckoutResult>;
   /**
+   * The pending checkout of a payment session, if this shop's provider made it: another provider's checkout on
+   * the same database (another process, another PAYMENT_PROVIDER) is unknown here, as no session at all is.
+   */
+  find(sessionId: string): Promise<CheckoutRecord | undefined>;
+  /**
    * The order for a payment session, made now if the provider holds the session as paid. `knownPaid`: the
    * caller has the provider's word already (a verified webhook, the test payment page), so it is not asked again.
    */
   confirm(sessionId: string, options?: { knownPaid?: boolean }): Promise<ConfirmResult>;
-  /** `confirm` for a checkout the caller has already read (the order calls, the test payment page). */
-  confirmCheckout(
-    checkout: CheckoutRecord,
-    options?: { knownPaid?: boolean },
-  ): Promise<Exclude<ConfirmResult, { status: 'unknown-session' }>>;
+  /**
+   * `confirm` for a checkout the caller has already read (the verify and order calls, the test payment page);
+   * another provider's checkout is an unknown session.
+   */
+  confirmCheckout(checkout: CheckoutRecord, options?: { knownPaid?: boolean }): Promise<ConfirmResult>;
 }
 
 declare module 'fastify' {
@@ -154,13 +160,21 @@ export default fp(
         return { status: 'started', ...session };
       },
 
-      async confirm(sessionId, options) {
+      async find(sessionId) {
         const pending = await orderRepository.findCheckoutBySession(sessionId);
+        return pending?.provider === payments.name ? pending : undefined;
+      },
+
+      async confirm(sessionId, options) {
+        const pending = await checkout.find(sessionId);
         if (!pending) return { status: 'unknown-session' };
         return checkout.confirmCheckout(pending, options);
       },
 
       async confirmCheckout(pending, { knownPaid = false } = {}) {
+        // Only the provider that took the payment can say it is paid: another one's word (its test page taking
+        // 4242 for a Stripe session) must never make an order.
+        if (pending.provider !== payments.name) return { status: 'unknown-session' };
         const existing = await orderRepository.findOrderByCheckout(pending.id);
         if (existing) return { status: 'placed', checkout: pending, order: existing, created: false };
         if (!knownPaid && !pending.paidAt && (!pending.sessionId || !(await payments.isPaid(pending.sessionId))))

@@ -135,6 +135,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
     if (!matchesCheckout(checkout, body.orderItems, body.totalPrice))
       return error(reply, 409, checkoutMessages.orderMismatch);
     const result = await app.checkout.confirmCheckout(checkout);
+    if (result.status === 'unknown-session') return error(reply, 404, orderMessages.unknownSession);
     if (result.status === 'unpaid') return error(reply, 409, orderMessages.unpaid);
     return reply.code(result.created ? 201 : 200).send(toWireOrder(result.order));
   }
@@ -147,7 +148,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
     async (request, reply) => {
       // requireCustomer has answered 401 unless a customer is set.
       const customer = request.customer!;
-      const checkout = await app.orderRepository.findCheckoutBySession(request.body.sessionId);
+      const checkout = await app.checkout.find(request.body.sessionId);
       if (!checkout) return error(reply, 404, orderMessages.unknownSession);
       // A customer's own checkout, or a guest checkout with their verified address (they logged in while paying).
       const theirs =
@@ -161,7 +162,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
     '/guest-order',
     { schema: { body: PlaceOrderBodySchema, response: orderResponse } },
     async (request, reply) => {
-      const checkout = await app.orderRepository.findCheckoutBySession(request.body.sessionId);
+      const checkout = await app.checkout.find(request.body.sessionId);
       if (!checkout) return error(reply, 404, orderMessages.unknownSession);
       // A guest cannot put an order on a customer's account, nor claim a customer's payment.
       if (checkout.userId !== null) return error(reply, 403, orderMessages.customerCheckout);
