@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutSessionAnswerSchema, PaymentConfigSchema } from '../../../src/shared/schemas/order.ts';
+import { createCustomer } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { cartPayload, checkoutCalls, orderPayload, startCheckout } from '../../support/checkout.ts';
 import { queryRows } from '../../support/db.ts';
@@ -98,6 +99,23 @@ describe('GET /api/orders/verify-stripe/{sessionId} with Stripe', () => {
     expect(after.statusCode).toBe(200);
     expect(after.json()).toMatchObject({ success: true, totalPrice: 20.37 });
     expect(await ordersFor(sessionId)).toBe(1);
+  });
+});
+
+describe('GET /api/orders/verify-stripe/{sessionId} of a customer’s Stripe session', () => {
+  it('refuses anyone but that customer before asking Stripe anything', async () => {
+    const owner = await createCustomer(testApp);
+    const stranger = await createCustomer(testApp);
+    const sessionId = await startCheckout(testApp, cartPayload(), owner.token);
+
+    expect((await guest().verify(sessionId)).statusCode).toBe(403);
+    expect((await checkoutCalls(testApp, stranger.token).verify(sessionId)).statusCode).toBe(403);
+    expect((await checkoutCalls(testApp, 'not-a-token').verify(sessionId)).statusCode).toBe(401);
+    expect(standIn.retrieves(sessionId)).toBe(0);
+
+    standIn.pay(sessionId);
+    expect((await checkoutCalls(testApp, owner.token).verify(sessionId)).statusCode).toBe(200);
+    expect(standIn.retrieves(sessionId)).toBe(1);
   });
 });
 

@@ -110,9 +110,18 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
 
   app.get(
     '/verify-stripe/:sessionId',
-    { schema: { params: SessionParamsSchema, response: { 200: VerifyPaymentAnswerSchema, '4xx': ApiErrorSchema } } },
+    {
+      schema: { params: SessionParamsSchema, response: { 200: VerifyPaymentAnswerSchema, '4xx': ApiErrorSchema } },
+      onRequest: customerIfLoggedIn,
+    },
     async (request, reply) => {
-      const result = await app.checkout.confirm(request.params.sessionId);
+      const checkout = await app.checkout.find(request.params.sessionId);
+      if (!checkout) return error(reply, 404, orderMessages.unknownSession);
+      // A customer's checkout answers their name, phone and address: only to them (contract §3), and decided
+      // before the provider is asked anything. A guest's is read by its unguessable id alone.
+      if (checkout.userId !== null && checkout.userId !== request.customer?.id)
+        return error(reply, 403, request.customer ? orderMessages.otherCustomer : orderMessages.customerCheckout);
+      const result = await app.checkout.confirmCheckout(checkout);
       if (result.status === 'unknown-session') return error(reply, 404, orderMessages.unknownSession);
       if (result.status === 'unpaid') return error(reply, 409, orderMessages.unpaid);
       const order = toWireOrder(result.order);
