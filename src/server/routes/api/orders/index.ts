@@ -54,14 +54,12 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
     if (request.headers.authorization !== undefined) await app.requireCustomer(request, reply);
   };
 
+  // Keyed on what the caller controls, its address and, for a customer, the account; never on the e-mail typed
+  // in the address, which would let anyone block a shopper's checkout by naming their e-mail.
   const limitCheckouts = app.attemptLimit({
     name: 'checkout',
     perAddress: { max: checkoutAttemptLimits.perAddress, windowMs: WINDOW_MS },
-    perAccount: {
-      max: checkoutAttemptLimits.perAccount,
-      windowMs: WINDOW_MS,
-      key: (request) => (request.body as { shippingAddress: { email: string } }).shippingAddress.email,
-    },
+    perAccount: { max: checkoutAttemptLimits.perAccount, windowMs: WINDOW_MS, key: (request) => request.customer?.id },
   });
 
   app.get('/payment-config', { schema: { response: { 200: PaymentConfigSchema } } }, () =>
