@@ -37,6 +37,12 @@ export const orderMessages = {
 
 /** Limits per 15 minutes before RATE_LIMIT_FACTOR: enough for a shopper who changes their mind many times. */
 export const checkoutAttemptLimits = { perAddress: 60, perAccount: 30 };
+/**
+ * Limits per 15 minutes before RATE_LIMIT_FACTOR on the calls that may ask the payment provider, the verify call and
+ * the order calls (each counted apart): /success verifies and orders once per visit, /order-confirmation verifies
+ * once more, so these leave a shopper many reloads (decision 045).
+ */
+export const paymentCallLimits = { perAddress: 120, perSession: 30 };
 const WINDOW_MS = 15 * 60_000;
 
 export interface OrderRoutesOptions {
@@ -61,6 +67,19 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
     perAddress: { max: checkoutAttemptLimits.perAddress, windowMs: WINDOW_MS },
     perAccount: { max: checkoutAttemptLimits.perAccount, windowMs: WINDOW_MS, key: (request) => request.customer?.id },
   });
+
+  /** Per client address and per payment session, so nobody can spend the shop's rate limit at the provider. */
+  const limitPaymentCalls = (name: string, sessionId: (request: FastifyRequest) => string) =>
+    app.attemptLimit({
+      name,
+      perAddress: { max: paymentCallLimits.perAddress, windowMs: WINDOW_MS },
+      perAccount: { max: paymentCallLimits.perSession, windowMs: WINDOW_MS, key: sessionId },
+    });
+  const limitVerifies = limitPaymentCalls(
+    'verify-payment',
+    (request) => (request.params as { sessionId: string }).sessionId,
+  );
+  const limitOrderCalls = limitPaymentCalls('place-order', (request) => (request.body as PlaceOrderBody).sessionId);
 
   app.get('/payment-config', { schema: { response: { 200: PaymentConfigSchema } } }, () =>
     config.paymentProvider === 'stripe' && config.stripe
@@ -111,6 +130,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
     {
       schema: { params: SessionParamsSchema, response: { 200: VerifyPaymentAnswerSchema, '4xx': ApiErrorSchema } },
       onRequest: customerIfLoggedIn,
+      preHandler: limitVerifies,
     },
     async (request, reply) => {
       const checkout = await app.checkout.find(request.params.sessionId);
@@ -151,7 +171,11 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
 
   app.post(
     '/',
-    { schema: { body: PlaceOrderBodySchema, response: orderResponse }, onRequest: app.requireCustomer },
+    {
+      schema: { body: PlaceOrderBodySchema, response: orderResponse },
+      onRequest: app.requireCustomer,
+      preHandler: limitOrderCalls,
+    },
     async (request, reply) => {
       // requireCustomer has answered 401 unless a customer is set.
       const customer = request.customer!;
@@ -167,7 +191,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
 
   app.post(
     '/guest-order',
-    { schema: { body: PlaceOrderBodySchema, response: orderResponse } },
+    { schema: { body: PlaceOrderBodySchema, response: orderResponse }, preHandler: limitOrderCalls },
     async (request, reply) => {
       const checkout = await app.checkout.find(request.body.sessionId);
       if (!checkout) return error(reply, 404, orderMessages.unknownSession);
