@@ -61,3 +61,10 @@ export const SHOP_CONTACT = {
 export const OTP_VERIFIED_REDIRECT_MS = 2000;
 export const PASSWORD_RESET_REDIRECT_MS = 3000;
 export const PAYMENT_SUCCESS_REDIRECT_MS = 3000;
+
+/**
+ * How long the server keeps a payment provider's "not paid yet" for a session before asking again (decision 045):
+ * a payment made just after someone verified it reads as not completed for at most this long, so /success keeps
+ * asking a little longer than this before it gives up.
+ */
+export const UNPAID_ANSWER_TTL_MS = 5000;

@@ -1,6 +1,7 @@
 /**
  * Builds the real app for one test file, on a database of its own: a copy of the migrated PGlite snapshot,
  * or, when TEST_DATABASE_URL is set, a fresh database created on that PostgreSQL server and dropped after.
+ * `buildTestAppsOnOneDatabase` builds several, as several server processes on one database.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -111,4 +112,64 @@ async function removeDataDir(config: Config) {
   // Only the folders testConfig made; a test that names its own keeps it.
   if (path.basename(config.dataDir).startsWith('roast-app-'))
     await rm(config.dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Several apps on ONE database, as several server processes with their own settings (one on the test checkout,
+ * one on Stripe): on PostgreSQL they share the URL; on PGlite they share one engine, which only the last close
+ * shuts. `close()` closes every app and then the database.
+ */
+export async function buildTestAppsOnOneDatabase(
+  overridesEach: readonly Partial<Config>[],
+): Promise<{ apps: TestApp[]; close(): Promise<void> }> {
+  const built: TestApp[] = [];
+  const closeApps = async () => {
+    for (const testApp of built.reverse()) await testApp.close();
+  };
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const database = await createTestDatabase(serverUrl);
+    const close = async () => {
+      await closeApps();
+      await database.drop();
+    };
+    try {
+      for (const overrides of overridesEach) {
+        const config = testConfig({ databaseUrl: database.url, ...overrides });
+        const app = await buildApp(config, { logger: false });
+        built.push({ app, config, close: () => app.close().then(() => removeDataDir(config)) });
+      }
+    } catch (error) {
+      await close();
+      throw error;
+    }
+    return { apps: [...built], close };
+  }
+
+  const snapshot = await readFile(inject('pgliteSnapshotPath'));
+  const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+  // Each app closes the PGlite it is given when it closes; each gets a view of the one engine whose close does
+  // nothing, and the engine is closed once, after them all.
+  const shared = new Proxy(pglite, {
+    get(target, property) {
+      if (property === 'close') return async () => undefined;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const close = async () => {
+    await closeApps();
+    await pglite.close();
+  };
+  try {
+    for (const overrides of overridesEach) {
+      const config = testConfig(overrides);
+      const app = await buildApp(config, { logger: false, pglite: shared });
+      built.push({ app, config, close: () => app.close().then(() => removeDataDir(config)) });
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { apps: [...built], close };
 }

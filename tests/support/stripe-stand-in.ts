@@ -74,6 +74,8 @@ export interface StripeStandIn {
   readonly sessions: readonly CreatedSession[];
   /** Every API request received, authorised or not. */
   readonly requests: readonly StandInRequest[];
+  /** How many times the shop has asked for this session (`GET /v1/checkout/sessions/{id}`): its calls to Stripe. */
+  retrieves(sessionId: string): number;
   /** The shopper pays: the session becomes `complete` and `paid`. */
   pay(sessionId: string): void;
   /** A webhook delivery about the session as it is now, signed with `secret` as Stripe signs it. */
@@ -186,6 +188,10 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     secretKey,
     sessions,
     requests,
+    retrieves(sessionId) {
+      const path = `/v1/checkout/sessions/${encodeURIComponent(sessionId)}`;
+      return requests.filter((request) => request.method === 'GET' && request.path === path).length;
+    },
     pay(sessionId) {
       const created = byId.get(sessionId);
       if (!created) throw new Error(`The Stripe stand-in has no session ${sessionId}`);

@@ -225,6 +225,37 @@ describe('GET /api/orders/verify-stripe/{sessionId}', () => {
     expect(await countRows('orders', sessionId)).toBe(1);
   });
 
+  it('answers a customer’s payment only to that customer: 403 without their token or with another’s, 401 with a bad one', async () => {
+    const owner = await createCustomer(testApp);
+    const stranger = await createCustomer(testApp);
+    const sessionId = await startCheckout(testApp, cartPayload(), owner.token);
+    await payOnTestPage(testApp, sessionId);
+
+    const anonymous = await guest().verify(sessionId);
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json()).toEqual({ message: orderMessages.customerCheckout });
+    const asStranger = await checkoutCalls(testApp, stranger.token).verify(sessionId);
+    expect(asStranger.statusCode).toBe(403);
+    expect(asStranger.json()).toEqual({ message: orderMessages.otherCustomer });
+    expect((await checkoutCalls(testApp, 'not-a-token').verify(sessionId)).statusCode).toBe(401);
+    for (const refused of [anonymous, asStranger]) {
+      expect(refused.body).not.toContain('Harbour Street');
+      expect(refused.body).not.toContain(owner.email);
+    }
+
+    const asOwner = await checkoutCalls(testApp, owner.token).verify(sessionId);
+    expect(asOwner.statusCode).toBe(200);
+    expect(VerifyPaymentAnswerSchema.parse(asOwner.json()).shippingAddress.address).toBe('12 Harbour Street');
+  });
+
+  it('answers a guest’s payment to whoever holds its session id, logged in or not', async () => {
+    const someone = await createCustomer(testApp);
+    const sessionId = await startCheckout(testApp);
+    await payOnTestPage(testApp, sessionId);
+    expect((await guest().verify(sessionId)).statusCode).toBe(200);
+    expect((await checkoutCalls(testApp, someone.token).verify(sessionId)).statusCode).toBe(200);
+  });
+
   it('mails the confirmation: order number, lines, VAT by rate, total, address and the delivery estimate', async () => {
     const address = shippingAddress({ name: 'Mary Somerville' });
     const sessionId = await startCheckout(testApp, cartPayload(address));

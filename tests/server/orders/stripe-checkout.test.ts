@@ -1,7 +1,9 @@
 /** Checkout with PAYMENT_PROVIDER=stripe: the real SDK against the Stripe stand-in, verify, the webhook, one order. */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UNPAID_ANSWER_TTL_MS } from '../../../src/shared/constants.ts';
 import { CheckoutSessionAnswerSchema, PaymentConfigSchema } from '../../../src/shared/schemas/order.ts';
+import { createCustomer } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { cartPayload, checkoutCalls, orderPayload, startCheckout } from '../../support/checkout.ts';
 import { queryRows } from '../../support/db.ts';
@@ -86,18 +88,42 @@ describe('POST /api/orders/create-stripe-session with Stripe', () => {
 
 describe('GET /api/orders/verify-stripe/{sessionId} with Stripe', () => {
   it('answers 4xx before payment and makes no order; after payment answers success and makes one', async () => {
-    const sessionId = await startCheckout(testApp);
+    // Stripe's "unpaid" stands for a few seconds (provider-calls.test.ts): the clock moves past it here.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const sessionId = await startCheckout(testApp);
 
-    const before = await guest().verify(sessionId);
-    expect(before.statusCode).toBeGreaterThanOrEqual(400);
-    expect(before.statusCode).toBeLessThan(500);
-    expect(await ordersFor(sessionId)).toBe(0);
+      const before = await guest().verify(sessionId);
+      expect(before.statusCode).toBeGreaterThanOrEqual(400);
+      expect(before.statusCode).toBeLessThan(500);
+      expect(await ordersFor(sessionId)).toBe(0);
+
+      standIn.pay(sessionId);
+      vi.setSystemTime(Date.now() + UNPAID_ANSWER_TTL_MS);
+      const after = await guest().verify(sessionId);
+      expect(after.statusCode).toBe(200);
+      expect(after.json()).toMatchObject({ success: true, totalPrice: 20.37 });
+      expect(await ordersFor(sessionId)).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('GET /api/orders/verify-stripe/{sessionId} of a customer’s Stripe session', () => {
+  it('refuses anyone but that customer before asking Stripe anything', async () => {
+    const owner = await createCustomer(testApp);
+    const stranger = await createCustomer(testApp);
+    const sessionId = await startCheckout(testApp, cartPayload(), owner.token);
+
+    expect((await guest().verify(sessionId)).statusCode).toBe(403);
+    expect((await checkoutCalls(testApp, stranger.token).verify(sessionId)).statusCode).toBe(403);
+    expect((await checkoutCalls(testApp, 'not-a-token').verify(sessionId)).statusCode).toBe(401);
+    expect(standIn.retrieves(sessionId)).toBe(0);
 
     standIn.pay(sessionId);
-    const after = await guest().verify(sessionId);
-    expect(after.statusCode).toBe(200);
-    expect(after.json()).toMatchObject({ success: true, totalPrice: 20.37 });
-    expect(await ordersFor(sessionId)).toBe(1);
+    expect((await checkoutCalls(testApp, owner.token).verify(sessionId)).statusCode).toBe(200);
+    expect(standIn.retrieves(sessionId)).toBe(1);
   });
 });
 

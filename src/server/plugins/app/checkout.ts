@@ -2,15 +2,18 @@
  * Adds `app.checkout`: from a browser's cart to a paid order. `start` prices the lines from the database (never
  * from the browser), records a pending checkout and asks the payment provider for a session; `confirm` turns a
  * paid session into its one order, with the confirmation mail queued in the same transaction. The verify call,
- * the order calls, the webhook and the test payment page all go through `confirm` (contract §4).
+ * the order calls, the webhook and the test payment page all go through `confirm` (contract §4), which asks the
+ * provider at most once per session every few seconds and only about its own checkouts (decision 045).
  */
 import fp from 'fastify-plugin';
 import { findWeight } from '#shared/cart-rules';
+import { UNPAID_ANSWER_TTL_MS } from '#shared/constants';
 import { penceToPounds, poundsToPence } from '#shared/money';
 import type { Order, OrderItemInput } from '#shared/schemas/order';
 import type { ShippingAddress } from '#shared/schemas/shipping-address';
 import { vatBreakdown } from '#shared/vat';
 import { orderConfirmationMail } from '../../mail/templates.ts';
+import type { PaymentProvider } from '../../payments/provider.ts';
 import type { Customer } from './auth.ts';
 import type { CheckoutLine, CheckoutRecord, OrderRecord } from './order-repository.ts';
 
@@ -36,15 +39,57 @@ export interface CheckoutService {
     customer: Customer | null;
   }): Promise<StartCheckoutResult>;
   /**
+   * The pending checkout of a payment session, if this shop's provider made it: another provider's checkout on
+   * the same database (another process, another PAYMENT_PROVIDER) is unknown here, as no session at all is.
+   */
+  find(sessionId: string): Promise<CheckoutRecord | undefined>;
+  /**
    * The order for a payment session, made now if the provider holds the session as paid. `knownPaid`: the
    * caller has the provider's word already (a verified webhook, the test payment page), so it is not asked again.
    */
   confirm(sessionId: string, options?: { knownPaid?: boolean }): Promise<ConfirmResult>;
-  /** `confirm` for a checkout the caller has already read (the order calls, the test payment page). */
-  confirmCheckout(
-    checkout: CheckoutRecord,
-    options?: { knownPaid?: boolean },
-  ): Promise<Exclude<ConfirmResult, { status: 'unknown-session' }>>;
+  /**
+   * `confirm` for a checkout the caller has already read (the verify and order calls, the test payment page);
+   * another provider's checkout is an unknown session.
+   */
+  confirmCheckout(checkout: CheckoutRecord, options?: { knownPaid?: boolean }): Promise<ConfirmResult>;
+}
+
+/** Past this many remembered answers, expired ones are dropped as new ones come in. */
+const UNPAID_ANSWERS_SWEEP_AT = 1_000;
+
+/**
+ * `provider.isPaid`, asked at most once per session every UNPAID_ANSWER_TTL_MS while the session is unpaid:
+ * callers of the same session at once share the one call in flight, and an unpaid answer is kept for the window,
+ * so no caller can spend the shop's rate limit at the provider (decision 045). A paid answer is not kept (the
+ * order made from it is what later callers find), nor is a failure. In-process: each server process keeps its own.
+ */
+export function createPaidStatusReader(provider: Pick<PaymentProvider, 'isPaid'>) {
+  const inFlight = new Map<string, Promise<boolean>>();
+  const unpaidUntil = new Map<string, number>();
+
+  function rememberUnpaid(sessionId: string, now: number) {
+    if (unpaidUntil.size >= UNPAID_ANSWERS_SWEEP_AT)
+      for (const [id, until] of unpaidUntil) if (until <= now) unpaidUntil.delete(id);
+    unpaidUntil.set(sessionId, now + UNPAID_ANSWER_TTL_MS);
+  }
+
+  return (sessionId: string): Promise<boolean> => {
+    const until = unpaidUntil.get(sessionId);
+    if (until !== undefined && Date.now() < until) return Promise.resolve(false);
+    const running = inFlight.get(sessionId);
+    if (running) return running;
+    const call = provider
+      .isPaid(sessionId)
+      .then((paid) => {
+        if (paid) unpaidUntil.delete(sessionId);
+        else rememberUnpaid(sessionId, Date.now());
+        return paid;
+      })
+      .finally(() => inFlight.delete(sessionId));
+    inFlight.set(sessionId, call);
+    return call;
+  };
 }
 
 declare module 'fastify' {
@@ -107,6 +152,7 @@ export function matchesCheckout(
 export default fp(
   async (app) => {
     const { orderRepository, productRepository, payments, mailer } = app;
+    const isPaid = createPaidStatusReader(payments);
 
     const checkout: CheckoutService = {
       async start({ items, shippingAddress, totalPrice, customer }) {
@@ -154,16 +200,24 @@ export default fp(
         return { status: 'started', ...session };
       },
 
-      async confirm(sessionId, options) {
+      async find(sessionId) {
         const pending = await orderRepository.findCheckoutBySession(sessionId);
+        return pending?.provider === payments.name ? pending : undefined;
+      },
+
+      async confirm(sessionId, options) {
+        const pending = await checkout.find(sessionId);
         if (!pending) return { status: 'unknown-session' };
         return checkout.confirmCheckout(pending, options);
       },
 
       async confirmCheckout(pending, { knownPaid = false } = {}) {
+        // Only the provider that took the payment can say it is paid: another one's word (its test page taking
+        // 4242 for a Stripe session) must never make an order.
+        if (pending.provider !== payments.name) return { status: 'unknown-session' };
         const existing = await orderRepository.findOrderByCheckout(pending.id);
         if (existing) return { status: 'placed', checkout: pending, order: existing, created: false };
-        if (!knownPaid && !pending.paidAt && (!pending.sessionId || !(await payments.isPaid(pending.sessionId))))
+        if (!knownPaid && !pending.paidAt && (!pending.sessionId || !(await isPaid(pending.sessionId))))
           return { status: 'unpaid', checkout: pending };
 
         const placed = await orderRepository.placeOrder(pending.id, async (order, tx) => {

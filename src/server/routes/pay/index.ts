@@ -41,12 +41,15 @@ const payRoutes: FastifyPluginAsync = async (app) => {
     reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(payPageStylesheet),
   );
 
-  /** The checkout a page address names and the page's model for it, or undefined for an unknown one. */
+  /**
+   * The checkout a page address names and the page's model for it, or undefined for an unknown one; another
+   * provider's checkout on the same database (a Stripe session) is unknown here: this page cannot take its payment.
+   */
   async function pageFor(rawParams: unknown) {
     const params = ParamsSchema.safeParse(rawParams);
     if (!params.success) return undefined;
     const { sessionId } = params.data;
-    const checkout = await app.orderRepository.findCheckoutBySession(sessionId);
+    const checkout = await app.checkout.find(sessionId);
     if (!checkout) return undefined;
     const model: PayPageModel = {
       sessionId,

@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Order, VerifyPaymentAnswer } from '#shared/schemas/order';
-import { finishCheckout, finishCheckoutOnce, type FinishCheckoutOptions } from './finish-checkout.ts';
+import { UNPAID_ANSWER_TTL_MS } from '#shared/constants';
+import { ApiRequestError } from '#web/lib/api-client.ts';
+import {
+  finishCheckout,
+  finishCheckoutOnce,
+  type FinishCheckoutOptions,
+  UNPAID_RETRY_DELAY_MS,
+} from './finish-checkout.ts';
 import { testShippingAddress } from '#shared/testing/shipping-address';
 
 const address = testShippingAddress();
@@ -71,6 +78,43 @@ describe('finishing a checkout', () => {
     const opts = options({ verify: vi.fn(async () => Promise.reject(new Error('unpaid'))) });
     await expect(finishCheckout('cs_1', opts)).rejects.toThrow('unpaid');
     expect(opts.place).not.toHaveBeenCalled();
+  });
+
+  it('asks again while the payment reads as not completed (409), past the server’s window, then places the order', async () => {
+    const waits: number[] = [];
+    const verify = vi
+      .fn<FinishCheckoutOptions['verify']>()
+      .mockRejectedValueOnce(new ApiRequestError(409, 'This payment has not been completed.'))
+      .mockRejectedValueOnce(new ApiRequestError(409, 'This payment has not been completed.'))
+      .mockResolvedValue(verified);
+    const opts = options({ verify, wait: async (ms) => void waits.push(ms) });
+    const finished = await finishCheckout('cs_1', opts);
+    expect(verify).toHaveBeenCalledTimes(3);
+    expect(waits).toEqual([UNPAID_RETRY_DELAY_MS, UNPAID_RETRY_DELAY_MS]);
+    expect(finished.order._id).toBe('placed');
+  });
+
+  it('gives up on a payment still not completed once the server’s window has passed, placing nothing', async () => {
+    const waits: number[] = [];
+    const unpaid = new ApiRequestError(409, 'This payment has not been completed.');
+    const opts = options({
+      verify: vi.fn(async () => Promise.reject(unpaid)),
+      wait: async (ms) => void waits.push(ms),
+    });
+    await expect(finishCheckout('cs_1', opts)).rejects.toBe(unpaid);
+    expect(waits.reduce((sum, ms) => sum + ms, 0)).toBeGreaterThan(UNPAID_ANSWER_TTL_MS);
+    expect(waits.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(UNPAID_ANSWER_TTL_MS + UNPAID_RETRY_DELAY_MS);
+    expect(opts.place).not.toHaveBeenCalled();
+  });
+
+  it('does not ask again about an unknown session or a refusal', async () => {
+    for (const status of [404, 403]) {
+      const verify = vi.fn(async () => Promise.reject(new ApiRequestError(status, 'no')));
+      const wait = vi.fn(async () => undefined);
+      await expect(finishCheckout('cs_1', options({ verify, wait }))).rejects.toThrow('no');
+      expect(verify).toHaveBeenCalledOnce();
+      expect(wait).not.toHaveBeenCalled();
+    }
   });
 
   it('shows the verified order when the order call fails after the payment was verified', async () => {

@@ -37,6 +37,12 @@ export const orderMessages = {
 
 /** Limits per 15 minutes before RATE_LIMIT_FACTOR: enough for a shopper who changes their mind many times. */
 export const checkoutAttemptLimits = { perAddress: 60, perAccount: 30 };
+/**
+ * Limits per 15 minutes before RATE_LIMIT_FACTOR on the calls that may ask the payment provider, the verify call and
+ * the order calls (each counted apart): /success verifies and orders once per visit, /order-confirmation verifies
+ * once more, so these leave a shopper many reloads (decision 045).
+ */
+export const paymentCallLimits = { perAddress: 120, perSession: 30 };
 const WINDOW_MS = 15 * 60_000;
 
 export interface OrderRoutesOptions {
@@ -54,15 +60,26 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
     if (request.headers.authorization !== undefined) await app.requireCustomer(request, reply);
   };
 
+  // Keyed on what the caller controls, its address and, for a customer, the account; never on the e-mail typed
+  // in the address, which would let anyone block a shopper's checkout by naming their e-mail.
   const limitCheckouts = app.attemptLimit({
     name: 'checkout',
     perAddress: { max: checkoutAttemptLimits.perAddress, windowMs: WINDOW_MS },
-    perAccount: {
-      max: checkoutAttemptLimits.perAccount,
-      windowMs: WINDOW_MS,
-      key: (request) => (request.body as { shippingAddress: { email: string } }).shippingAddress.email,
-    },
+    perAccount: { max: checkoutAttemptLimits.perAccount, windowMs: WINDOW_MS, key: (request) => request.customer?.id },
   });
+
+  /** Per client address and per payment session, so nobody can spend the shop's rate limit at the provider. */
+  const limitPaymentCalls = (name: string, sessionId: (request: FastifyRequest) => string) =>
+    app.attemptLimit({
+      name,
+      perAddress: { max: paymentCallLimits.perAddress, windowMs: WINDOW_MS },
+      perAccount: { max: paymentCallLimits.perSession, windowMs: WINDOW_MS, key: sessionId },
+    });
+  const limitVerifies = limitPaymentCalls(
+    'verify-payment',
+    (request) => (request.params as { sessionId: string }).sessionId,
+  );
+  const limitOrderCalls = limitPaymentCalls('place-order', (request) => (request.body as PlaceOrderBody).sessionId);
 
   app.get('/payment-config', { schema: { response: { 200: PaymentConfigSchema } } }, () =>
     config.paymentProvider === 'stripe' && config.stripe
@@ -110,9 +127,19 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
 
   app.get(
     '/verify-stripe/:sessionId',
-    { schema: { params: SessionParamsSchema, response: { 200: VerifyPaymentAnswerSchema, '4xx': ApiErrorSchema } } },
+    {
+      schema: { params: SessionParamsSchema, response: { 200: VerifyPaymentAnswerSchema, '4xx': ApiErrorSchema } },
+      onRequest: customerIfLoggedIn,
+      preHandler: limitVerifies,
+    },
     async (request, reply) => {
-      const result = await app.checkout.confirm(request.params.sessionId);
+      const checkout = await app.checkout.find(request.params.sessionId);
+      if (!checkout) return error(reply, 404, orderMessages.unknownSession);
+      // A customer's checkout answers their name, phone and address: only to them (contract §3), and decided
+      // before the provider is asked anything. A guest's is read by its unguessable id alone.
+      if (checkout.userId !== null && checkout.userId !== request.customer?.id)
+        return error(reply, 403, request.customer ? orderMessages.otherCustomer : orderMessages.customerCheckout);
+      const result = await app.checkout.confirmCheckout(checkout);
       if (result.status === 'unknown-session') return error(reply, 404, orderMessages.unknownSession);
       if (result.status === 'unpaid') return error(reply, 409, orderMessages.unpaid);
       const order = toWireOrder(result.order);
@@ -135,6 +162,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
     if (!matchesCheckout(checkout, body.orderItems, body.totalPrice))
       return error(reply, 409, checkoutMessages.orderMismatch);
     const result = await app.checkout.confirmCheckout(checkout);
+    if (result.status === 'unknown-session') return error(reply, 404, orderMessages.unknownSession);
     if (result.status === 'unpaid') return error(reply, 409, orderMessages.unpaid);
     return reply.code(result.created ? 201 : 200).send(toWireOrder(result.order));
   }
@@ -143,11 +171,15 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
 
   app.post(
     '/',
-    { schema: { body: PlaceOrderBodySchema, response: orderResponse }, onRequest: app.requireCustomer },
+    {
+      schema: { body: PlaceOrderBodySchema, response: orderResponse },
+      onRequest: app.requireCustomer,
+      preHandler: limitOrderCalls,
+    },
     async (request, reply) => {
       // requireCustomer has answered 401 unless a customer is set.
       const customer = request.customer!;
-      const checkout = await app.orderRepository.findCheckoutBySession(request.body.sessionId);
+      const checkout = await app.checkout.find(request.body.sessionId);
       if (!checkout) return error(reply, 404, orderMessages.unknownSession);
       // A customer's own checkout, or a guest checkout with their verified address (they logged in while paying).
       const theirs =
@@ -159,9 +191,9 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
 
   app.post(
     '/guest-order',
-    { schema: { body: PlaceOrderBodySchema, response: orderResponse } },
+    { schema: { body: PlaceOrderBodySchema, response: orderResponse }, preHandler: limitOrderCalls },
     async (request, reply) => {
-      const checkout = await app.orderRepository.findCheckoutBySession(request.body.sessionId);
+      const checkout = await app.checkout.find(request.body.sessionId);
       if (!checkout) return error(reply, 404, orderMessages.unknownSession);
       // A guest cannot put an order on a customer's account, nor claim a customer's payment.
       if (checkout.userId !== null) return error(reply, 403, orderMessages.customerCheckout);
