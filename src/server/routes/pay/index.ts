@@ -74,7 +74,9 @@ const payRoutes: FastifyPluginAsync = async (app) => {
     const found = await pageFor(request.params);
     if (!found) return notFound(reply);
     const { model } = found;
-    const entered = CardFormSchema.parse(typeof request.body === 'object' && request.body !== null ? request.body : {});
+    // Whatever came (a JSON list, a string): anything but an object is an empty form, never a 500.
+    const body = request.body;
+    const entered = CardFormSchema.parse(typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {});
     const outcome = chargeTestCard(entered, new Date());
     if (!outcome.paid) {
       request.log.info({ field: outcome.field }, 'test card refused');
