@@ -11,6 +11,7 @@ import cartRepositoryPlugin from './plugins/app/cart-repository.ts';
 import catalogPlugin from './plugins/app/catalog.ts';
 import checkoutPlugin from './plugins/app/checkout.ts';
 import contactRepositoryPlugin from './plugins/app/contact-repository.ts';
+import controlCharactersPlugin from './plugins/app/control-characters.ts';
 import databasePlugin from './plugins/app/database.ts';
 import mailerPlugin from './plugins/app/mailer.ts';
 import orderRepositoryPlugin from './plugins/app/order-repository.ts';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(requestLogPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(compressPlugin);
+  await app.register(controlCharactersPlugin);
   await app.register(databasePlugin, { config, pglite: options.pglite });
   await app.register(productRepositoryPlugin);
   await app.register(catalogPlugin);

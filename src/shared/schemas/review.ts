@@ -4,6 +4,7 @@
  * from its content; these schemas cover the text fields, which multipart sends as strings.
  */
 import { z } from 'zod';
+import { hasControlCharacter } from '#shared/control-characters';
 import { NAME_MAX_LENGTH } from '#shared/schemas/user';
 
 export const REVIEW_MESSAGE_MAX_LENGTH = 2000;
@@ -39,12 +40,12 @@ export const ReviewBodySchema = z.object(
       .trim()
       .min(1, { error: reviewMessages.name })
       .max(NAME_MAX_LENGTH, { error: reviewMessages.nameTooLong })
-      .regex(/^[^\p{Cc}]*$/u, { error: reviewMessages.nameOneLine }),
+      .refine((name) => !hasControlCharacter(name), { error: reviewMessages.nameOneLine }),
     location: z
       .string({ error: reviewMessages.location })
       .trim()
       .max(REVIEW_LOCATION_MAX_LENGTH, { error: reviewMessages.location })
-      .regex(/^[^\p{Cc}]*$/u, { error: reviewMessages.location })
+      .refine((location) => !hasControlCharacter(location), { error: reviewMessages.location })
       .default(''),
     // A form sends "4": a digit string is read as its number, anything else is refused.
     rating: z
@@ -63,7 +64,9 @@ export const ReviewBodySchema = z.object(
       .max(REVIEW_MESSAGE_MAX_LENGTH, { error: reviewMessages.messageTooLong })
       // Line breaks and tabs belong in a review; other control characters (a NUL, which PostgreSQL refuses in text)
       // do not.
-      .regex(/^(?:[\t\n\r]|\P{Cc})*$/u, { error: reviewMessages.messageControl }),
+      .refine((message) => !hasControlCharacter(message, { lineBreaks: 'allowed' }), {
+        error: reviewMessages.messageControl,
+      }),
   },
   { error: reviewMessages.body },
 );
