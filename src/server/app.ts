@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { handleError, registerNotFoundHandler } from './errors.ts';
 import { createHttpServerFactory, handleClientError, logDroppedConnections } from './http-server.ts';
 import authPlugin from './plugins/app/auth.ts';
+import cacheRulesPlugin from './plugins/app/cache-rules.ts';
 import cartRepositoryPlugin from './plugins/app/cart-repository.ts';
 import catalogPlugin from './plugins/app/catalog.ts';
 import checkoutPlugin from './plugins/app/checkout.ts';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(securityHeadersPlugin);
   await app.register(compressPlugin);
   await app.register(controlCharactersPlugin);
+  await app.register(cacheRulesPlugin);
   await app.register(databasePlugin, { config, pglite: options.pglite });
   await app.register(productRepositoryPlugin);
   await app.register(catalogPlugin);

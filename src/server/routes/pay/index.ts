@@ -8,6 +8,7 @@ import formBody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { SessionIdSchema } from '#shared/schemas/order';
+import { cacheControl } from '../../lib/cache-control.ts';
 import {
   PAY_PAGE_STYLESHEET_PATH,
   type PayPageModel,
@@ -38,7 +39,7 @@ const payRoutes: FastifyPluginAsync = async (app) => {
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 
   app.get(PAY_PAGE_STYLESHEET_PATH, (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(payPageStylesheet),
+    reply.header('cache-control', cacheControl.revalidate).type('text/css; charset=utf-8').send(payPageStylesheet),
   );
 
   /** The checkout a page address names and the page's model for it, or undefined for an unknown one. */

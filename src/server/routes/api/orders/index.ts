@@ -64,7 +64,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
     },
   });
 
-  app.get('/payment-config', { schema: { response: { 200: PaymentConfigSchema } } }, () =>
+  app.get('/payment-config', { config: { cache: 'public' }, schema: { response: { 200: PaymentConfigSchema } } }, () =>
     config.paymentProvider === 'stripe' && config.stripe
       ? { provider: 'stripe' as const, publishableKey: config.stripe.publishableKey }
       : { provider: 'local' as const },

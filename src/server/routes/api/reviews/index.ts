@@ -110,7 +110,8 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.headers.authorization !== undefined) await app.requireCustomer(request, reply);
   };
 
-  app.get('/', { schema: { response: { 200: ReviewListSchema } } }, async () =>
+  // Public: the same list for everyone (decision 046).
+  app.get('/', { config: { cache: 'public' }, schema: { response: { 200: ReviewListSchema } } }, async () =>
     (await app.reviewRepository.listNewestFirst()).map(toWireReview),
   );
 
