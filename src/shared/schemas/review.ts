@@ -13,6 +13,11 @@ export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 /** Largest photo accepted before re-encoding (contract §6). */
 export const REVIEW_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Most pixels a photo may have (width × height): a 48-megapixel phone photo fits (decision 048). A small file can
+ * claim a huge picture, and decoding costs time by the pixel, so the server refuses more from the file's header.
+ */
+export const REVIEW_PHOTO_MAX_PIXELS = 50_000_000;
 /** Photo types accepted, judged from the file's content, not its name. */
 export const REVIEW_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** The multipart field that carries the photo. */
@@ -29,6 +34,7 @@ export const reviewMessages = {
   messageTooLong: `Your review must be at most ${REVIEW_MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters.`,
   messageControl: 'Please remove the control characters from your review.',
   photoTooLarge: 'Your photo must be at most 5 MB.',
+  photoTooManyPixels: 'Your photo must be at most 50 megapixels (for example 8,000 × 6,000 pixels).',
   photoType: 'Your photo must be a JPEG, PNG or WebP image.',
 } as const;
 

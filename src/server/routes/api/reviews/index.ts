@@ -139,6 +139,11 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.info({ bytes: photo.length }, 'refused review photo');
           return reply.code(415).send({ message: reviewMessages.photoType });
         }
+        if (saved.status === 'too-many-pixels') {
+          // 413, the contract's "too large": the picture is, even when its file is small.
+          request.log.info({ width: saved.width, height: saved.height }, 'refused review photo: too many pixels');
+          return reply.code(413).send({ message: reviewMessages.photoTooManyPixels });
+        }
         image = saved.url;
       }
       try {
