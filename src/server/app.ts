@@ -7,10 +7,12 @@ import type { Config } from './config.ts';
 import { handleError, registerNotFoundHandler } from './errors.ts';
 import { createHttpServerFactory, handleClientError, logDroppedConnections } from './http-server.ts';
 import authPlugin from './plugins/app/auth.ts';
+import cacheRulesPlugin from './plugins/app/cache-rules.ts';
 import cartRepositoryPlugin from './plugins/app/cart-repository.ts';
 import catalogPlugin from './plugins/app/catalog.ts';
 import checkoutPlugin from './plugins/app/checkout.ts';
 import contactRepositoryPlugin from './plugins/app/contact-repository.ts';
+import controlCharactersPlugin from './plugins/app/control-characters.ts';
 import databasePlugin from './plugins/app/database.ts';
 import mailerPlugin from './plugins/app/mailer.ts';
 import orderRepositoryPlugin from './plugins/app/order-repository.ts';
@@ -37,6 +39,17 @@ import payRoutes from './routes/pay/index.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
+/**
+ * Fastify's `trustProxy` from TRUST_PROXY. NOTE: Fastify 5 takes a bare number as "trust nothing" (it cannot check
+ * that the nearest peer is a proxy), so a hop count is given as the function proxy-addr calls for each address from
+ * the socket's outwards: the socket (0) and the next hops - 1 addresses are proxies, the one after is the client.
+ */
+export function trustProxyOption(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export interface BuildAppOptions {
   /** An open PGlite to use instead of opening one from config (tests load migrated snapshots). */
   pglite?: PGlite;
@@ -51,6 +64,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     bodyLimit: BODY_LIMIT_BYTES,
     // A client's X-Request-Id is not trusted: ids we log must be ours.
     requestIdHeader: false,
+    // Behind a reverse proxy, the client is read from X-Forwarded-For only as far as TRUST_PROXY says (decision 049).
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Opening the database may legitimately take longer than Fastify's 10 s default: a first start runs PGlite's
@@ -74,6 +89,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(requestLogPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(compressPlugin);
+  await app.register(controlCharactersPlugin);
+  await app.register(cacheRulesPlugin);
   await app.register(databasePlugin, { config, pglite: options.pglite });
   await app.register(productRepositoryPlugin);
   await app.register(catalogPlugin);

@@ -1,4 +1,5 @@
 /** The one reader of process.env: every setting the server takes, validated once at start-up. */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PaymentProviderName } from './payments/provider.ts';
@@ -8,6 +9,44 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
+/** Names proxy-addr (Fastify's `trustProxy`) accepts for address ranges, beside addresses and CIDR ranges. */
+const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IPv4 or IPv6 address, a CIDR range of either, or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY (decision 049): unset trusts no proxy (the socket's address is the client); a whole number is how many
+ * proxies stand in front; otherwise the proxies' addresses or CIDR ranges, comma-separated. `true` is refused: it
+ * would take the client's address from X-Forwarded-For whoever sent it, so anyone could pick a fresh address per
+ * request and walk past every per-address limit.
+ */
+const TrustProxySchema = optionalString.transform((value, context): number | string[] | false => {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value) && Number(value) >= 1) return Number(value);
+  const fail = (message: string) => {
+    context.issues.push({ code: 'custom', message, input: value });
+    return z.NEVER;
+  };
+  if (/^(true|yes|on|\*)$/i.test(value))
+    return fail(
+      "must name the proxy (its address or CIDR range) or how many proxies stand in front (1, 2 …), not 'true', which would let any client choose its own address",
+    );
+  const entries = value.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length > 0)
+    return fail(
+      `must be a hop count (1, 2 …) or addresses and CIDR ranges, comma-separated; not understood: ${wrong.map((entry) => `'${entry}'`).join(', ')}`,
+    );
+  return entries;
+});
+
 /** Milliseconds, given as a whole number; 0 is refused, as it would switch the limit off. */
 const milliseconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -16,6 +55,7 @@ const EnvSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
+    TRUST_PROXY: TrustProxySchema,
     PUBLIC_URL: optionalString.pipe(z.url().optional()),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalString.pipe(
@@ -77,6 +117,11 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /**
+   * Which reverse proxies' X-Forwarded-For to believe, as Fastify's `trustProxy` takes it: false (none: the socket's
+   * address is the client), a hop count, or the proxies' addresses and CIDR ranges. Rate limits key on the result.
+   */
+  trustProxy: number | string[] | false;
   publicUrl: string;
   dataDir: string;
   /** Unset means the embedded PGlite database in dataDir. */
@@ -186,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: stripeSettings(vars),
     port: vars.PORT,
     host: vars.HOST,
+    trustProxy: vars.TRUST_PROXY,
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(vars.DATA_DIR),
     databaseUrl: vars.DATABASE_URL,

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cacheControl } from './cache-control.ts';
 
 export interface PreparedJson {
   body: Buffer;
@@ -46,7 +47,10 @@ function accepts(acceptEncoding: string, coding: string): boolean {
 
 export function sendPreparedJson(request: FastifyRequest, reply: FastifyReply, prepared: PreparedJson): FastifyReply {
   // no-cache: browsers keep the copy but ask each time, so a catalog change shows at once and costs a 304 otherwise.
-  reply.header('etag', prepared.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  reply
+    .header('etag', prepared.etag)
+    .header('cache-control', cacheControl.revalidate)
+    .header('vary', 'accept-encoding');
   if (matchesEtag(request.headers['if-none-match'], prepared.etag)) return reply.code(304).send();
 
   reply.type('application/json; charset=utf-8');

@@ -3,6 +3,7 @@
  * The server validates with it; the browser sends the fields as typed (the spec has no client-side rules).
  */
 import { z } from 'zod';
+import { hasControlCharacter } from '#shared/control-characters';
 import { EmailSchema, NameSchema } from '#shared/schemas/user';
 
 export const CONTACT_MESSAGE_MAX_LENGTH = 2000;
@@ -28,7 +29,9 @@ export const ContactMessageSchema = z
   })
   // Line breaks and tabs belong in a message; other control characters (a NUL, which PostgreSQL refuses in
   // text) do not.
-  .regex(/^(?:[\t\n\r]|\P{Cc})*$/u, { error: 'Please remove the control characters from your message.' });
+  .refine((message) => !hasControlCharacter(message, { lineBreaks: 'allowed' }), {
+    error: 'Please remove the control characters from your message.',
+  });
 
 export const ContactBodySchema = z.object(
   {

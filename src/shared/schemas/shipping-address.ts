@@ -4,6 +4,7 @@
  * and country are required; the landmark is optional.
  */
 import { z } from 'zod';
+import { hasControlCharacter } from '#shared/control-characters';
 import { EmailSchema, NAME_MAX_LENGTH } from '#shared/schemas/user';
 
 /** The spec's own words (§5): a phone is exactly 10 digits. */
@@ -20,7 +21,7 @@ function requiredLine(missing: string, label: string, maxLength: number) {
     .trim()
     .min(1, { error: missing })
     .max(maxLength, { error: `${label} must be at most ${maxLength} characters.` })
-    .regex(/^[^\p{Cc}]*$/u, { error: `Please enter the ${label.toLowerCase()} on one line.` });
+    .refine((line) => !hasControlCharacter(line), { error: `Please enter the ${label.toLowerCase()} on one line.` });
 }
 
 export const ShippingAddressSchema = z.object(
@@ -36,7 +37,7 @@ export const ShippingAddressSchema = z.object(
       .string({ error: 'Please enter the landmark as text.' })
       .trim()
       .max(ADDRESS_LINE_MAX_LENGTH, { error: `Landmark must be at most ${ADDRESS_LINE_MAX_LENGTH} characters.` })
-      .regex(/^[^\p{Cc}]*$/u, { error: 'Please enter the landmark on one line.' })
+      .refine((landmark) => !hasControlCharacter(landmark), { error: 'Please enter the landmark on one line.' })
       .default(''),
     city: requiredLine('Please enter your city.', 'City', CITY_MAX_LENGTH),
     postalCode: requiredLine('Please enter your postal code.', 'Postal code', POSTAL_CODE_MAX_LENGTH),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { controlCharacterMessages } from '../../../src/server/plugins/app/control-characters.ts';
 import { contactLimits, contactTexts } from '../../../src/server/routes/api/contact/index.ts';
 import { uniqueEmail } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
@@ -252,7 +253,8 @@ describe('POST /api/contact/submit', () => {
       label: 'a NUL in the message',
       payload: { ...good, message: 'Hello\u0000there' },
       status: 400,
-      message: 'Please remove the control characters from your message.',
+      // The app-wide control-character check (decision 047) answers before the schema, whose rule is the same.
+      message: controlCharacterMessages.field,
       fields: ['message'],
     },
     {

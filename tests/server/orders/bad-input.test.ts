@@ -213,5 +213,14 @@ describe('the order calls and verify refuse bad input', () => {
       payload: { cardNumber: '4242424242424242' },
     });
     expect(json.statusCode).toBeLessThan(500);
+    // A JSON list is no form: the page answers it as an empty one (it was a 500, found by the fuzz).
+    const list = await testApp.app.inject({
+      method: 'POST',
+      url: `/pay/${sessionId}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '[]',
+    });
+    expect(list.statusCode).toBe(402);
+    expect(list.body).toContain('Your card number is invalid.');
   });
 });

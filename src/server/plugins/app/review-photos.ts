@@ -1,30 +1,32 @@
 /**
- * Adds `app.reviewPhotos`: a review's photo checked by its content (JPEG, PNG or WebP), decoded and re-encoded by
- * sharp to WebP at most 800 px wide with its metadata (EXIF, GPS, ICC …) left behind, and written under
- * `DATA_DIR/uploads/reviews` with a random name. Nothing a shopper uploads is ever served as sent (decision 041).
+ * Adds `app.reviewPhotos`: a review's photo checked by its content (JPEG, PNG or WebP) and its size from its header
+ * (at most 50 megapixels), decoded and re-encoded by sharp to WebP at most 800 px wide with its metadata (EXIF, GPS,
+ * ICC …) left behind, and written under `DATA_DIR/uploads/reviews` with a random name. Nothing a shopper uploads is
+ * ever served as sent (decision 041). Photos are decoded one at a time, on one libvips thread, so a few large ones
+ * queue behind each other instead of taking every core from the shop's other requests (decision 048).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import sharp from 'sharp';
+import { REVIEW_PHOTO_MAX_PIXELS } from '#shared/schemas/review';
 import type { Config } from '../../config.ts';
 import { detectPhotoType, type PhotoType } from '../../lib/image-type.ts';
 import { reviewPhotoFileName, reviewPhotosDir, reviewPhotoUrl, UPLOADS_URL_PREFIX } from '../../lib/uploads.ts';
+import { createWorkQueue } from '../../lib/work-queue.ts';
 
 /** Widest photo kept; narrower ones keep their size. */
 export const REVIEW_PHOTO_MAX_WIDTH = 800;
-/**
- * Largest image decoded, in pixels (a 48-megapixel phone photo fits). A small file can claim a huge size (a
- * "decompression bomb"); sharp refuses to decode past this instead of filling the memory.
- */
-const MAX_INPUT_PIXELS = 100_000_000;
 const WEBP_QUALITY = 80;
 
 export type SavedPhoto =
   | { status: 'saved'; url: string; sourceType: PhotoType; width: number; height: number }
   /** Not JPEG, PNG or WebP by its content, or not an image sharp can decode. */
-  | { status: 'unsupported' };
+  | { status: 'unsupported' }
+  /** More than REVIEW_PHOTO_MAX_PIXELS by its header: refused before any decoding. */
+  | { status: 'too-many-pixels'; width: number; height: number };
 
 export interface ReviewPhotos {
   /** Checks, re-encodes and stores a photo; answers its URL path, or why it was refused. */
@@ -44,7 +46,8 @@ export async function reencodePhoto(bytes: Buffer) {
   try {
     // NOTE: sharp drops every piece of metadata unless told to keep it (withMetadata / keepExif): never call those
     // here, as a phone photo's EXIF holds where it was taken. rotate() first, so the picture keeps its way up.
-    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    // The pixel limit again, for an image whose header and content disagree.
+    return await sharp(bytes, { limitInputPixels: REVIEW_PHOTO_MAX_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: REVIEW_PHOTO_MAX_WIDTH, withoutEnlargement: true })
       .webp({ quality: WEBP_QUALITY })
@@ -55,13 +58,42 @@ export async function reencodePhoto(bytes: Buffer) {
   }
 }
 
-export function createReviewPhotos(dataDir: string): ReviewPhotos {
+/** The picture's size as its header states it, read without decoding a pixel; undefined if there is none. */
+async function statedSize(bytes: Buffer) {
+  try {
+    // limitInputPixels off: only the header is read here, and an over-size one must be measured to be refused.
+    const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    return width && height ? { width, height } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ReviewPhotosOptions {
+  /** Where each photo's turn and decoding time are logged (debug). */
+  log?: FastifyBaseLogger;
+}
+
+export function createReviewPhotos(dataDir: string, { log }: ReviewPhotosOptions = {}): ReviewPhotos {
   const folder = reviewPhotosDir(dataDir);
+  // One photo decodes at a time; the rest wait here, holding only their bytes.
+  const decoding = createWorkQueue(1);
   return {
     async save(bytes) {
       const sourceType = detectPhotoType(bytes);
       if (!sourceType) return { status: 'unsupported' };
-      const encoded = await reencodePhoto(bytes);
+      const size = await statedSize(bytes);
+      if (!size) return { status: 'unsupported' };
+      if (size.width * size.height > REVIEW_PHOTO_MAX_PIXELS) return { status: 'too-many-pixels', ...size };
+
+      const queuedAt = performance.now();
+      const encoded = await decoding.run(async () => {
+        const startedAt = performance.now();
+        log?.debug({ ...size, waitedMs: Math.round(startedAt - queuedAt) }, 'review photo decoding');
+        const result = await reencodePhoto(bytes);
+        log?.debug({ ms: Math.round(performance.now() - startedAt) }, 'review photo decoded');
+        return result;
+      });
       if (!encoded) return { status: 'unsupported' };
 
       const fileName = `${randomUUID()}.webp`;
@@ -97,7 +129,10 @@ export interface ReviewPhotosPluginOptions {
 
 export default fp<ReviewPhotosPluginOptions>(
   async (app, { config }) => {
-    app.decorate('reviewPhotos', createReviewPhotos(config.dataDir));
+    // NOTE: process-wide. One libvips thread per image operation (the default is one per core), so with the queue
+    // above a photo never takes more than one core; sharp is used for nothing else in the server.
+    sharp.concurrency(1);
+    app.decorate('reviewPhotos', createReviewPhotos(config.dataDir, { log: app.log }));
   },
   { name: 'review-photos' },
 );

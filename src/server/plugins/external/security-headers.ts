@@ -75,7 +75,7 @@ export function withPageSecurityHeaders(reply: FastifyReply): FastifyReply {
 }
 
 /** URLs whose answers are JSON: the API (with or without its slash) and the health check. */
-function isJsonUrl(url: string): boolean {
+export function isJsonUrl(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/api?') || url.startsWith('/healthz');
 }
 

@@ -1,8 +1,9 @@
 /**
  * Serves the built single-page app and the product illustrations. Vite's hashed assets are cached for a
- * year; index.html is revalidated every time so a new release reaches shoppers at once. Adds
- * `reply.sendPage(status)`, the one way a page (index.html) is answered. No dot-file or dot-folder
- * (`.vite/manifest.json`, `.env`) is ever served.
+ * year; index.html, in every encoding, and every other file whose name does not change with its content
+ * (favicon, robots.txt, the illustrations) are revalidated every time, so a release reaches shoppers at once
+ * (decision 046). Adds `reply.sendPage(status)`, the one way a page (index.html) is answered. No dot-file or
+ * dot-folder (`.vite/manifest.json`, `.env`) is ever served.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { productImagesDir } from '../../db/seed/index.ts';
+import { cacheControl } from '../../lib/cache-control.ts';
 import { withPageSecurityHeaders } from './security-headers.ts';
 
 export interface StaticPluginOptions {
@@ -35,7 +37,7 @@ declare module 'fastify' {
 const dotfiles = 'ignore';
 
 function sendPage(this: FastifyReply, statusCode: 200 | 404): FastifyReply {
-  withPageSecurityHeaders(this).code(statusCode).header('cache-control', 'no-cache');
+  withPageSecurityHeaders(this).code(statusCode).header('cache-control', cacheControl.revalidate);
   // A 404 is never answered 304 or 206: a revalidated or partial "not found" would show an empty page.
   const options = statusCode === 200 ? {} : { etag: false, lastModified: false, acceptRanges: false };
   return this.sendFile('index.html', options);
@@ -51,7 +53,8 @@ export default fp<StaticPluginOptions>(
       decorateReply: false,
       dotfiles,
       cacheControl: false,
-      setHeaders: (reply) => reply.header('cache-control', 'public, max-age=86400'),
+      // Not fingerprinted: a changed illustration keeps its name.
+      setHeaders: (reply) => reply.header('cache-control', cacheControl.revalidate),
     });
 
     const servesWebApp = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
@@ -70,14 +73,13 @@ export default fp<StaticPluginOptions>(
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
+        // NOTE: filePath is the file sent, which is index.html.br to a browser that takes brotli; judged by that
+        // name, every page went out public for an hour. The rule reads the name without its compression suffix.
         const relative = path.relative(webDistDir, filePath);
-        if (relative.startsWith(`assets${path.sep}`)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-        } else if (relative === 'index.html') {
-          reply.header('cache-control', 'no-cache');
-        } else {
-          reply.header('cache-control', 'public, max-age=3600');
-        }
+        // Only Vite's hashed files carry their content in their name; anything else (index.html, favicon.svg,
+        // robots.txt) keeps its name across releases.
+        const fingerprinted = relative.startsWith(`assets${path.sep}`);
+        reply.header('cache-control', fingerprinted ? cacheControl.immutable : cacheControl.revalidate);
       },
     });
   },

@@ -8,6 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
+import { cacheControl } from '../../lib/cache-control.ts';
 import { reviewPhotoFileName, reviewPhotosDir, UPLOADS_URL_PREFIX, uploadsDir } from '../../lib/uploads.ts';
 
 export interface UploadsPluginOptions {
@@ -36,7 +37,7 @@ export default fp<UploadsPluginOptions>(
       },
       cacheControl: false,
       setHeaders: (reply) => {
-        reply.header('cache-control', 'public, max-age=31536000, immutable');
+        reply.header('cache-control', cacheControl.immutable);
         reply.header('content-type', 'image/webp');
       },
     });

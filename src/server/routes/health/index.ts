@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 
 const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/healthz', async (request, reply) => {
+  app.get('/healthz', { config: { cache: 'public' } }, async (request, reply) => {
     try {
       await app.db.execute(sql`select 1`);
       return { status: 'ok' };

@@ -8,6 +8,7 @@ import formBody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { SessionIdSchema } from '#shared/schemas/order';
+import { cacheControl } from '../../lib/cache-control.ts';
 import {
   PAY_PAGE_STYLESHEET_PATH,
   type PayPageModel,
@@ -38,7 +39,7 @@ const payRoutes: FastifyPluginAsync = async (app) => {
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 
   app.get(PAY_PAGE_STYLESHEET_PATH, (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(payPageStylesheet),
+    reply.header('cache-control', cacheControl.revalidate).type('text/css; charset=utf-8').send(payPageStylesheet),
   );
 
   /**
@@ -77,7 +78,9 @@ const payRoutes: FastifyPluginAsync = async (app) => {
     const found = await pageFor(request.params);
     if (!found) return notFound(reply);
     const { model } = found;
-    const entered = CardFormSchema.parse(typeof request.body === 'object' && request.body !== null ? request.body : {});
+    // Whatever came (a JSON list, a string): anything but an object is an empty form, never a 500.
+    const body = request.body;
+    const entered = CardFormSchema.parse(typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {});
     const outcome = chargeTestCard(entered, new Date());
     if (!outcome.paid) {
       request.log.info({ field: outcome.field }, 'test card refused');

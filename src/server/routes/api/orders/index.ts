@@ -81,7 +81,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
   );
   const limitOrderCalls = limitPaymentCalls('place-order', (request) => (request.body as PlaceOrderBody).sessionId);
 
-  app.get('/payment-config', { schema: { response: { 200: PaymentConfigSchema } } }, () =>
+  app.get('/payment-config', { config: { cache: 'public' }, schema: { response: { 200: PaymentConfigSchema } } }, () =>
     config.paymentProvider === 'stripe' && config.stripe
       ? { provider: 'stripe' as const, publishableKey: config.stripe.publishableKey }
       : { provider: 'local' as const },

@@ -1,4 +1,4 @@
-/** Catalog reads, answered from the in-memory catalog with ETags. */
+/** Catalog reads, answered from the in-memory catalog with ETags; public, so not under the API's no-store rule. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProductIdSchema, ProductParamsSchema } from '#shared/schemas/product';
 import { sendPreparedJson } from '../../../lib/prepared-json.ts';
@@ -7,16 +7,20 @@ const productNotFound = { message: 'Product not found' };
 
 const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   // compress: false because the prepared answers carry their own brotli and gzip forms.
-  app.get('/', { config: { compress: false } }, (request, reply) =>
+  app.get('/', { config: { compress: false, cache: 'public' } }, (request, reply) =>
     sendPreparedJson(request, reply, app.catalog.listJson()),
   );
 
-  app.get('/:id', { config: { compress: false }, schema: { params: ProductParamsSchema } }, (request, reply) => {
-    const id = ProductIdSchema.safeParse(request.params.id);
-    const prepared = id.success ? app.catalog.productJson(id.data) : undefined;
-    if (!prepared) return reply.code(404).send(productNotFound);
-    return sendPreparedJson(request, reply, prepared);
-  });
+  app.get(
+    '/:id',
+    { config: { compress: false, cache: 'public' }, schema: { params: ProductParamsSchema } },
+    (request, reply) => {
+      const id = ProductIdSchema.safeParse(request.params.id);
+      const prepared = id.success ? app.catalog.productJson(id.data) : undefined;
+      if (!prepared) return reply.code(404).send(productNotFound);
+      return sendPreparedJson(request, reply, prepared);
+    },
+  );
 };
 
 export default productsRoutes;

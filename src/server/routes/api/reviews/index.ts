@@ -110,7 +110,8 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.headers.authorization !== undefined) await app.requireCustomer(request, reply);
   };
 
-  app.get('/', { schema: { response: { 200: ReviewListSchema } } }, async () =>
+  // Public: the same list for everyone (decision 046).
+  app.get('/', { config: { cache: 'public' }, schema: { response: { 200: ReviewListSchema } } }, async () =>
     (await app.reviewRepository.listNewestFirst()).map(toWireReview),
   );
 
@@ -137,6 +138,11 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (saved.status === 'unsupported') {
           request.log.info({ bytes: photo.length }, 'refused review photo');
           return reply.code(415).send({ message: reviewMessages.photoType });
+        }
+        if (saved.status === 'too-many-pixels') {
+          // 413, the contract's "too large": the picture is, even when its file is small.
+          request.log.info({ width: saved.width, height: saved.height }, 'refused review photo: too many pixels');
+          return reply.code(413).send({ message: reviewMessages.photoTooManyPixels });
         }
         image = saved.url;
       }

@@ -1,0 +1,78 @@
+/**
+ * One app-wide preValidation hook that refuses a control character in anything the shop takes (decision 047):
+ * every path parameter, query key and value, and every key and string of a parsed JSON or form body, with the
+ * shared rule (`#shared/control-characters`; line breaks and tabs only inside body strings). The answer is 400
+ * `{ message, errors: [{ field, message }] }`, before any schema, handler or query sees the value: a NUL that reached
+ * PostgreSQL came back as a 500. Raw bodies (the Stripe webhook's bytes) are left to their route; a multipart form is
+ * read after this hook, by its route, and its fields pass the same rule in the shared schema.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasControlCharacter } from '#shared/control-characters';
+import type { ApiError } from '#shared/schemas/error';
+import { withApiSecurityHeaders } from '../external/security-headers.ts';
+
+export const controlCharacterMessages = {
+  address: 'The address contains a control character (such as a NUL byte), which is not allowed.',
+  field: 'Please remove the control characters from this field.',
+} as const;
+
+interface Finding {
+  field: string;
+  message: string;
+}
+
+/** The first path parameter or query key or value with any control character; `prefix` names a bad key. */
+function findInAddress(values: unknown, prefix: string): Finding | undefined {
+  if (values === null || typeof values !== 'object') return undefined;
+  const message = controlCharacterMessages.address;
+  for (const [key, value] of Object.entries(values)) {
+    if (hasControlCharacter(key)) return { field: prefix, message };
+    // A repeated query key is a list of strings.
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === 'string' && hasControlCharacter(item)) return { field: key, message };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The first key or string of a parsed body with a control character, walked without recursion (a body may nest
+ * thousands deep within its 100 KB). Field names are dotted paths, as validation errors name them.
+ */
+function findInBody(body: unknown): Finding | undefined {
+  const pending: { value: unknown; path: string }[] = [{ value: body, path: '' }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === 'string') {
+      if (hasControlCharacter(value, { lineBreaks: 'allowed' }))
+        return { field: path, message: controlCharacterMessages.field };
+      continue;
+    }
+    // Buffers are raw bodies (the webhook's signed bytes), not text.
+    if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
+    for (const [key, item] of Object.entries(value)) {
+      if (hasControlCharacter(key)) return { field: path, message: controlCharacterMessages.field };
+      pending.push({ value: item, path: path === '' ? key : `${path}.${key}` });
+    }
+  }
+  return undefined;
+}
+
+async function refuseControlCharacters(request: FastifyRequest, reply: FastifyReply) {
+  const finding =
+    findInAddress(request.params, 'path') ?? findInAddress(request.query, 'query') ?? findInBody(request.body);
+  if (!finding) return;
+  request.log.info({ field: finding.field }, 'rejected control character');
+  // JSON, whatever the URL (a page's address too), so it carries the API's headers.
+  return withApiSecurityHeaders(reply)
+    .code(400)
+    .send({ message: finding.message, errors: [finding] } satisfies ApiError);
+}
+
+export default fp(
+  async (app) => {
+    app.addHook('preValidation', refuseControlCharacters);
+  },
+  { name: 'control-characters' },
+);
