@@ -1,4 +1,5 @@
 /** What the browser keeps for a shopper who is not logged in: the spec's guest cart and guest flag (§3 client storage), and what becomes of them at login and logout. */
+import { apiPaths } from '#shared/api-paths';
 import type { CartLine } from '#shared/schemas/cart';
 import { apiRequest } from './api-client.ts';
 import { GUEST_CART_KEY, guestCart, IS_GUEST_KEY } from './guest-cart.ts';
@@ -32,7 +33,7 @@ let pendingMerge: Promise<void> = Promise.resolve();
 export function mergeGuestCartAfterLogin(): Promise<void> {
   const items = guestCart.get().lines;
   if (items.length === 0) return pendingMerge;
-  pendingMerge = apiRequest<CartLine[]>('/api/cart/merge', { method: 'POST', body: { items } }).then(
+  pendingMerge = apiRequest<CartLine[]>(apiPaths.cart.merge, { method: 'POST', body: { items } }).then(
     () => guestCart.clearLines(),
     (error: unknown) => console.warn('Could not merge the guest cart; it is kept for the next login.', error),
   );

@@ -1,6 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order, VerifyPaymentAnswer } from '#shared/schemas/order';
-import { finishCheckout, finishCheckoutOnce, type FinishCheckoutOptions } from './finish-checkout.ts';
+import {
+  finishCheckout,
+  finishCheckoutOnce,
+  type FinishCheckoutOptions,
+  placeShopperOrder,
+} from './finish-checkout.ts';
+import { placeOrderBody } from './api/place-order.ts';
 import { testShippingAddress } from '#shared/testing/shipping-address';
 
 const address = testShippingAddress();
@@ -107,5 +113,27 @@ describe('finishing a checkout once', () => {
     const retry = options();
     await finishCheckoutOnce('cs_retry', retry);
     expect(retry.verify).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the order call', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
+    [false, '/api/orders'],
+    [true, '/api/orders/guest-order'],
+  ])('for asGuest %s goes to %s with the body as built', async (asGuest, url) => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => Response.json(order, { status: 201 }));
+    vi.stubGlobal('fetch', fetch);
+    const body = placeOrderBody('cs_1', verified, { asGuest });
+
+    await expect(placeShopperOrder(body, { asGuest })).resolves.toEqual(order);
+
+    const [calledUrl, init] = fetch.mock.calls[0]!;
+    expect(calledUrl).toBe(url);
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual(body);
   });
 });

@@ -4,13 +4,19 @@
  * instead of placing the order again (the server would answer the same order anyway).
  */
 import type { Order, PlaceOrderBody, VerifyPaymentAnswer } from '#shared/schemas/order';
-import { placeOrderBody } from './api/place-order.ts';
+import { placeGuestOrder } from './api/place-guest-order.ts';
+import { placeOrder, placeOrderBody } from './api/place-order.ts';
 
 export type FinishStep = 'verifying' | 'placing';
 
 export interface FinishedCheckout {
   verified: VerifyPaymentAnswer;
   order: Order;
+}
+
+/** The order call for this shopper: the customer's, with their token, or the guest's. */
+export function placeShopperOrder(body: PlaceOrderBody, { asGuest }: { asGuest: boolean }): Promise<Order> {
+  return asGuest ? placeGuestOrder(body) : placeOrder(body);
 }
 
 export interface FinishCheckoutOptions {

@@ -12,7 +12,10 @@ import { failureMessage } from '#web/lib/api-client.ts';
 import { guestCart, useGuestCart } from '#web/lib/guest-cart.ts';
 import { getSession, useSession } from '#web/lib/session.ts';
 import { cartQueryOptions } from '../api/get-cart.ts';
-import { addToServerCart, changeServerCartWeight, clearServerCart, removeFromServerCart } from '../api/change-cart.ts';
+import { addToServerCart } from '../api/add-to-cart.ts';
+import { changeServerCartWeight } from '../api/change-cart-weight.ts';
+import { clearServerCart } from '../api/clear-cart.ts';
+import { removeFromServerCart } from '../api/remove-from-cart.ts';
 
 export type CartChange =
   | { type: 'add'; product: Product; qty: number; selectedWeight: string }
