@@ -12,7 +12,7 @@ import { ProductDetailCartButtons } from '#web/features/cart/components/product-
 import { type Cart, useCart } from '#web/features/cart/hooks/use-cart.ts';
 import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
 import type { ProductSelection } from '#web/features/catalog/components/product-details.tsx';
-import { useGuestCart } from '#web/lib/guest-cart.ts';
+import { useGuestCart } from '#web/features/cart/guest-cart.ts';
 import { useSession } from '#web/lib/session.ts';
 
 /** The shopper's cart; the catalog is fetched for it only when a guest cart needs pricing. */

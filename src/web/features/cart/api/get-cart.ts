@@ -3,8 +3,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { CartLine } from '#shared/schemas/cart';
 import { apiPaths } from '#shared/api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { guestCartMergeSettled } from '#web/lib/guest-data.ts';
 import { customerQueryKey } from '#web/lib/session.ts';
+import { guestCartMergeSettled } from './merge-guest-cart.ts';
 
 export async function getCart(signal?: AbortSignal): Promise<CartLine[]> {
   // Just after login the guest cart is still being merged; reading before it answers would miss those lines.

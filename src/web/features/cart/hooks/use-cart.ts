@@ -9,7 +9,7 @@ import { addToCart, changeWeight, clearCart, priceCartLine, priceCartLines, remo
 import type { CartLine, StoredCartLine } from '#shared/schemas/cart';
 import type { Product } from '#shared/schemas/product';
 import { failureMessage } from '#web/lib/api-client.ts';
-import { guestCart, useGuestCart } from '#web/lib/guest-cart.ts';
+import { guestCart, useGuestCart } from '../guest-cart.ts';
 import { getSession, useSession } from '#web/lib/session.ts';
 import { cartQueryOptions } from '../api/get-cart.ts';
 import { addToServerCart } from '../api/add-to-cart.ts';
