@@ -80,6 +80,16 @@ function sendChange(change: CartChange): Promise<CartLine[]> {
 
 const currentMode = (): CartMode => (getSession() ? 'customer' : guestCart.get().isGuest ? 'guest' : 'anonymous');
 
+/**
+ * Whether the cart needs the catalog now: a guest's stored lines are priced with it (nobody logged in, lines
+ * stored). The app fetches the catalog only then and hands it to `useCart`.
+ */
+export function useCartNeedsCatalog(): boolean {
+  const session = useSession();
+  const guest = useGuestCart();
+  return session === null && guest.lines.length > 0;
+}
+
 /** `catalog`: the products a guest cart is priced with (undefined while loading). */
 export function useCart(catalog: Product[] | undefined): Cart {
   const session = useSession();
