@@ -1,31 +1,27 @@
 /**
- * The cart composed with the catalog and the session (decision 036): the cart feature prices a guest cart
- * with the catalog this module hands it, and the catalog's cards and product page get their cart buttons here.
+ * The cart composed with the catalog (decisions 036, 050): the cart feature prices a guest cart with the catalog
+ * this module fetches for it, and the catalog's cards and product page get their cart buttons here. Wiring only.
  */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { cartTotals } from '#shared/cart-rules';
 import type { Product } from '#shared/schemas/product';
 import { CartLink } from '#web/features/cart/components/cart-link.tsx';
 import { ProductCartButtons } from '#web/features/cart/components/product-cart-buttons.tsx';
 import { ProductDetailCartButtons } from '#web/features/cart/components/product-detail-cart-buttons.tsx';
-import { type Cart, useCart } from '#web/features/cart/hooks/use-cart.ts';
+import { type Cart, useCart, useCartNeedsCatalog } from '#web/features/cart/hooks/use-cart.ts';
 import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
 import type { ProductSelection } from '#web/features/catalog/components/product-details.tsx';
-import { useGuestCart } from '#web/lib/guest-cart.ts';
-import { useSession } from '#web/lib/session.ts';
 
 /** The shopper's cart; the catalog is fetched for it only when a guest cart needs pricing. */
 export function useShopCart(): Cart {
-  const session = useSession();
-  const guest = useGuestCart();
-  const catalog = useQuery({ ...productsQueryOptions(), enabled: session === null && guest.lines.length > 0 });
+  const needsCatalog = useCartNeedsCatalog();
+  const catalog = useQuery({ ...productsQueryOptions(), enabled: needsCatalog });
   return useCart(catalog.data);
 }
 
 export function HeaderCartLink() {
   const cart = useShopCart();
-  return <CartLink count={cartTotals(cart.lines).lineCount} />;
+  return <CartLink cart={cart} />;
 }
 
 /** A product card's cart buttons, for `ProductCard`'s actions slot. */

@@ -1,23 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { GUEST_CART_KEY, IS_GUEST_KEY } from './guest-data.ts';
+import { sharedStorage, storageEvent } from '#web/testing/shared-storage.ts';
 import { createSessionStore, TOKEN_KEY, USER_KEY, type Session } from './session.ts';
-import type { KeyValueStorage } from './storage.ts';
 
-/** One origin's local storage, shared by the "tabs" of a test, like the real one. */
-function sharedStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial));
-  const storage: KeyValueStorage = {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, String(value)),
-    removeItem: (key) => void items.delete(key),
-  };
-  return { items, storage };
-}
-
-/** What the browser does in every other tab after one tab writes to local storage. */
-function storageEvent(key: string | null): Event {
-  return Object.assign(new Event('storage'), { key });
-}
+// The guest cart's keys, which the session leaves to whoever listens for its logins and logouts.
+const GUEST_CART_KEY = 'guestCart';
+const IS_GUEST_KEY = 'isGuest';
 
 const ada: Session = { user: { _id: 'u-1', name: 'Ada Lovelace', email: 'ada@example.com' }, token: 'token-ada' };
 
@@ -46,7 +33,7 @@ describe('the session store', () => {
     expect(store.get()).toBeNull();
   });
 
-  it('stores a login under the spec’s keys, clears the guest flag but keeps the guest cart for the merge, and tells subscribers', () => {
+  it('stores a login under the spec’s keys, leaves the guest’s data to the app (app/wire-session.ts), and tells subscribers', () => {
     const { items, storage } = sharedStorage({
       [GUEST_CART_KEY]: '[{"_id":"pine-nuts","qty":2}]',
       [IS_GUEST_KEY]: 'true',
@@ -63,10 +50,11 @@ describe('the session store', () => {
       [TOKEN_KEY]: ada.token,
       [USER_KEY]: JSON.stringify(ada.user),
       [GUEST_CART_KEY]: '[{"_id":"pine-nuts","qty":2}]',
+      [IS_GUEST_KEY]: 'true',
     });
   });
 
-  it('logs out by clearing user, token and guest data', () => {
+  it('logs out by clearing user and token, and tells subscribers', () => {
     const { items, storage } = sharedStorage({ unrelated: 'kept' });
     const store = createSessionStore({ storage, events: null });
     store.logIn(ada);
@@ -79,7 +67,59 @@ describe('the session store', () => {
 
     expect(store.get()).toBeNull();
     expect(listener).toHaveBeenCalledOnce();
-    expect(Object.fromEntries(items)).toEqual({ unrelated: 'kept' });
+    expect(Object.fromEntries(items)).toEqual({ unrelated: 'kept', [GUEST_CART_KEY]: '[]', [IS_GUEST_KEY]: 'true' });
+  });
+
+  it('announces this tab’s login and logout, once the session is stored and before subscribers hear of it', () => {
+    const { storage } = sharedStorage();
+    const store = createSessionStore({ storage, events: null });
+    const heard: string[] = [];
+    store.subscribe(() => heard.push(`subscriber: ${store.get()?.user.name ?? 'nobody'}`));
+    const stopLogin = store.on('login', () => heard.push(`login: ${store.get()?.user.name}`));
+    store.on('logout', () => heard.push(`logout: ${store.get()?.user.name ?? 'nobody'}`));
+
+    store.logIn(ada);
+    store.logOut();
+    stopLogin();
+    store.logIn(ada);
+
+    expect(heard).toEqual([
+      'login: Ada Lovelace',
+      'subscriber: Ada Lovelace',
+      'logout: nobody',
+      'subscriber: nobody',
+      'subscriber: Ada Lovelace',
+    ]);
+  });
+
+  it('announces a logout when the server refuses the current token', () => {
+    const store = createSessionStore({ storage: null, events: null });
+    const logout = vi.fn();
+    store.on('logout', logout);
+    store.logIn(ada);
+    store.expire('token-from-before');
+    expect(logout).not.toHaveBeenCalled();
+    store.expire(ada.token);
+    expect(logout).toHaveBeenCalledOnce();
+  });
+
+  it('does not announce what it follows from another tab: that tab announced it', () => {
+    const { storage } = sharedStorage();
+    const otherTab = createSessionStore({ storage, events: null });
+    const events = new EventTarget();
+    const thisTab = createSessionStore({ storage, events });
+    const announced = vi.fn();
+    thisTab.on('login', announced);
+    thisTab.on('logout', announced);
+
+    otherTab.logIn(ada);
+    events.dispatchEvent(storageEvent(TOKEN_KEY));
+    expect(thisTab.get()).toEqual(ada);
+    otherTab.logOut();
+    events.dispatchEvent(storageEvent(TOKEN_KEY));
+    expect(thisTab.get()).toBeNull();
+
+    expect(announced).not.toHaveBeenCalled();
   });
 
   it('follows a login and a logout in another tab', () => {

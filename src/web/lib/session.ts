@@ -1,12 +1,12 @@
 /**
  * The customer's session in the browser: the user and bearer token kept in local storage (keys 'user' and
  * 'token', the spec's names), shared by every tab, and handed to the API client. A tiny external store, read
- * with `useSession()`; the app starts it once in its entry, before the first render.
+ * with `useSession()`; the app starts it once in its entry, before the first render. It announces a login and a
+ * logout made in this tab, and knows nothing of what the shop does then (app/wire-session.ts wires that).
  */
 import { useSyncExternalStore } from 'react';
 import type { User } from '#shared/schemas/user';
 import { setAuthTokenGetter, setSessionExpiredHandler } from './api-client.ts';
-import { clearGuestData, mergeGuestCartAfterLogin, settleGuestDataOnLogin } from './guest-data.ts';
 import { browserStorage, type KeyValueStorage, readItem, removeItem, writeItem } from './storage.ts';
 
 export const TOKEN_KEY = 'token';
@@ -26,13 +26,24 @@ export interface Session {
 /** Where storage events come from: the window in the browser, a plain EventTarget in tests. */
 type StorageEvents = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 
+/**
+ * A login or a logout made in this tab (`logIn`, `logOut`, or `expire` of the current token). Another tab's,
+ * which this tab only follows, is not announced here: that tab announced it to its own listeners.
+ */
+export type SessionEvent = 'login' | 'logout';
+
 export interface SessionStore {
   /** The current session, or null when nobody is logged in. The same object until the session changes. */
   get(): Session | null;
   subscribe(listener: () => void): () => void;
-  /** Stores a new session (login) and settles the guest's data. */
+  /**
+   * Listens for this tab's logins or logouts. Announced once the session is stored and before subscribers hear
+   * of it, so what the app does at login is under way before any screen reads the new session.
+   */
+  on(event: SessionEvent, listener: () => void): () => void;
+  /** Stores a new session and announces a login. */
   logIn(session: Session): void;
-  /** Forgets the session and the guest's data. */
+  /** Forgets the session and announces a logout. */
   logOut(): void;
   /** The server's fresher copy of the user, for the session that `token` belongs to. */
   updateUser(token: string, user: User): void;
@@ -71,6 +82,7 @@ export function createSessionStore({
   events: StorageEvents | null;
 }): SessionStore {
   const listeners = new Set<() => void>();
+  const announced: Record<SessionEvent, Set<() => void>> = { login: new Set(), logout: new Set() };
   let session = readStoredSession();
 
   function readStoredSession(): Session | null {
@@ -81,7 +93,13 @@ export function createSessionStore({
 
   function set(next: Session | null) {
     session = next;
+    notify();
+  }
+  function notify() {
     for (const listener of listeners) listener();
+  }
+  function announce(event: SessionEvent) {
+    for (const listener of announced[event]) listener();
   }
 
   const sameSession = (a: Session | null, b: Session | null) =>
@@ -108,17 +126,24 @@ export function createSessionStore({
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    on(event, listener) {
+      announced[event].add(listener);
+      return () => announced[event].delete(listener);
+    },
     logIn(next) {
       writeItem(storage, USER_KEY, JSON.stringify(next.user));
       writeItem(storage, TOKEN_KEY, next.token);
-      settleGuestDataOnLogin(storage);
-      set({ user: next.user, token: next.token });
+      session = { user: next.user, token: next.token };
+      announce('login');
+      notify();
     },
     logOut() {
       removeItem(storage, TOKEN_KEY);
       removeItem(storage, USER_KEY);
-      clearGuestData(storage);
-      if (session !== null) set(null);
+      const wasLoggedIn = session !== null;
+      session = null;
+      announce('logout');
+      if (wasLoggedIn) notify();
     },
     updateUser(token, user) {
       if (session?.token !== token) return;
@@ -151,11 +176,10 @@ export function startSession(): void {
 
 export const getSession = (): Session | null => activeStore.get();
 export const subscribeSession = (listener: () => void): (() => void) => activeStore.subscribe(listener);
-/** Logs in here, then merges this tab's guest cart into the customer's cart (decision 033). */
-export const logIn = (session: Session): void => {
-  activeStore.logIn(session);
-  void mergeGuestCartAfterLogin();
-};
+/** NOTE: listens to the store started last: call it after `startSession()`, as the browser entry does. */
+export const onSessionEvent = (event: SessionEvent, listener: () => void): (() => void) =>
+  activeStore.on(event, listener);
+export const logIn = (session: Session): void => activeStore.logIn(session);
 export const logOut = (): void => activeStore.logOut();
 export const updateSessionUser = (token: string, user: User): void => activeStore.updateUser(token, user);
 

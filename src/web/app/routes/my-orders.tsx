@@ -15,11 +15,11 @@ import { PageTitle } from '#web/components/layout/page-title.tsx';
 import { Button, buttonStyles } from '#web/components/ui/button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { paths } from '#web/config/paths.ts';
+import { buyAgain } from '#web/features/cart/buy-again.ts';
 import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
 import { ORDERS_FAILED, ORDERS_OFFLINE, useMyOrders } from '#web/features/orders/api/get-my-orders.ts';
 import { OrderCard } from '#web/features/orders/components/order-card.tsx';
 import { failureMessage } from '#web/lib/api-client.ts';
-import { buyAgainNotice, planBuyAgain } from '../buy-again.ts';
 import type { CartNoticeState } from './cart.tsx';
 import { RequireCustomer } from '../require-customer.tsx';
 import { useShopCart } from '../shop-cart.tsx';
@@ -47,7 +47,7 @@ function OrderHistory() {
   const [busyOrderId, setBusyOrderId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const buyAgain = async (order: Order) => {
+  const buyOrderAgain = async (order: Order) => {
     setProblem(null);
     setBusyOrderId(order._id);
     let products: Product[];
@@ -58,10 +58,8 @@ function OrderHistory() {
       setBusyOrderId(null);
       return;
     }
-    const plan = planBuyAgain(order.orderItems, products, cart.lines);
-    for (const add of plan.adds) cart.change({ type: 'add', ...add });
-    const notice = buyAgainNotice(plan);
-    if (plan.adds.length + plan.alreadyInCart.length === 0) {
+    const { notice, inCart } = buyAgain(cart, order.orderItems, products);
+    if (!inCart) {
       setProblem(notice);
       setBusyOrderId(null);
       return;
@@ -99,7 +97,7 @@ function OrderHistory() {
             <OrderCard
               order={order}
               actions={
-                <Button variant="buy" disabled={busyOrderId !== null} onClick={() => void buyAgain(order)}>
+                <Button variant="buy" disabled={busyOrderId !== null} onClick={() => void buyOrderAgain(order)}>
                   {busyOrderId === order._id ? 'Adding…' : 'Buy again'}
                   <span className="sr-only">: order {order.orderNumber}</span>
                 </Button>

@@ -10,9 +10,13 @@ import { PAYMENT_SUCCESS_REDIRECT_MS, SHOP_NAME } from '#shared/constants';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageTitle } from '#web/components/layout/page-title.tsx';
 import { paths, SESSION_ID_PARAM } from '#web/config/paths.ts';
-import { placeOrder } from '#web/features/checkout/api/place-order.ts';
 import { verifyPaymentQueryOptions } from '#web/features/checkout/api/verify-payment.ts';
-import { type FinishedCheckout, finishCheckoutOnce, type FinishStep } from '#web/features/checkout/finish-checkout.ts';
+import {
+  type FinishedCheckout,
+  finishCheckoutOnce,
+  type FinishStep,
+  placeShopperOrder,
+} from '#web/features/checkout/finish-checkout.ts';
 import { myOrdersQueryOptions } from '#web/features/orders/api/get-my-orders.ts';
 import { getSession } from '#web/lib/session.ts';
 import { useRedirectAfter } from '#web/lib/use-redirect-after.ts';
@@ -55,7 +59,7 @@ export default function SuccessRoute() {
     finishCheckoutOnce(sessionId, {
       asGuest,
       verify: (id) => queryClient.fetchQuery(verifyPaymentQueryOptions(id)),
-      place: placeOrder,
+      place: placeShopperOrder,
       onStep: setStep,
       onPlaced,
     }).then(

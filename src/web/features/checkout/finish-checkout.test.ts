@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order, VerifyPaymentAnswer } from '#shared/schemas/order';
 import { UNPAID_ANSWER_TTL_MS } from '#shared/constants';
 import { ApiRequestError } from '#web/lib/api-client.ts';
@@ -6,8 +6,10 @@ import {
   finishCheckout,
   finishCheckoutOnce,
   type FinishCheckoutOptions,
+  placeShopperOrder,
   UNPAID_RETRY_DELAY_MS,
 } from './finish-checkout.ts';
+import { placeOrderBody } from './api/place-order.ts';
 import { testShippingAddress } from '#shared/testing/shipping-address';
 
 const address = testShippingAddress();
@@ -151,5 +153,27 @@ describe('finishing a checkout once', () => {
     const retry = options();
     await finishCheckoutOnce('cs_retry', retry);
     expect(retry.verify).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the order call', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
+    [false, '/api/orders'],
+    [true, '/api/orders/guest-order'],
+  ])('for asGuest %s goes to %s with the body as built', async (asGuest, url) => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => Response.json(order, { status: 201 }));
+    vi.stubGlobal('fetch', fetch);
+    const body = placeOrderBody('cs_1', verified, { asGuest });
+
+    await expect(placeShopperOrder(body, { asGuest })).resolves.toEqual(order);
+
+    const [calledUrl, init] = fetch.mock.calls[0]!;
+    expect(calledUrl).toBe(url);
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual(body);
   });
 });

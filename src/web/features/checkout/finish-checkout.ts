@@ -6,7 +6,8 @@
 import { UNPAID_ANSWER_TTL_MS } from '#shared/constants';
 import type { Order, PlaceOrderBody, VerifyPaymentAnswer } from '#shared/schemas/order';
 import { ApiRequestError } from '#web/lib/api-client.ts';
-import { placeOrderBody } from './api/place-order.ts';
+import { placeGuestOrder } from './api/place-guest-order.ts';
+import { placeOrder, placeOrderBody } from './api/place-order.ts';
 
 /**
  * A payment made moments after someone else asked about it reads as not completed (409) until the server asks the
@@ -20,6 +21,11 @@ export type FinishStep = 'verifying' | 'placing';
 export interface FinishedCheckout {
   verified: VerifyPaymentAnswer;
   order: Order;
+}
+
+/** The order call for this shopper: the customer's, with their token, or the guest's. */
+export function placeShopperOrder(body: PlaceOrderBody, { asGuest }: { asGuest: boolean }): Promise<Order> {
+  return asGuest ? placeGuestOrder(body) : placeOrder(body);
 }
 
 export interface FinishCheckoutOptions {

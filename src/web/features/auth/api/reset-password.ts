@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type MessageAnswer, NewPasswordSchema, type ResetPasswordBody } from '#shared/schemas/user';
+import { apiPaths } from '#shared/api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
@@ -15,7 +16,7 @@ export const ResetPasswordFormSchema = z
 export type ResetPasswordFormValues = z.infer<typeof ResetPasswordFormSchema>;
 
 export function resetPassword({ token, password }: { token: string } & ResetPasswordBody): Promise<MessageAnswer> {
-  return apiRequest<MessageAnswer>(`/api/auth/reset-password/${encodeURIComponent(token)}`, {
+  return apiRequest<MessageAnswer>(apiPaths.auth.resetPassword(token), {
     method: 'PUT',
     body: { password } satisfies ResetPasswordBody,
     withToken: false,

@@ -9,6 +9,7 @@ import {
   type SignupAnswer,
   type SignupBody,
 } from '#shared/schemas/user';
+import { apiPaths } from '#shared/api-paths';
 import type { Session } from '#web/lib/session.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
@@ -41,7 +42,7 @@ export type SignupOutcome = SignupAnswer | Session;
 
 export function signup({ firstName, lastName, email, password }: SignupFormValues): Promise<SignupOutcome> {
   const body: SignupBody = { name: fullName(firstName, lastName), email, password };
-  return apiRequest<SignupOutcome>('/api/auth/signup', { method: 'POST', body, withToken: false });
+  return apiRequest<SignupOutcome>(apiPaths.auth.signup, { method: 'POST', body, withToken: false });
 }
 
 export function useSignup() {

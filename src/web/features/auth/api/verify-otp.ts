@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type MessageAnswer, VerifyOtpBodySchema, type VerifyOtpBody } from '#shared/schemas/user';
+import { apiPaths } from '#shared/api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 /** The spec's text once the code is right (§4). */
@@ -11,7 +12,7 @@ export const VerifyOtpFormSchema = z.object({ otp: VerifyOtpBodySchema.shape.otp
 export type VerifyOtpFormValues = z.infer<typeof VerifyOtpFormSchema>;
 
 export function verifyOtp(body: VerifyOtpBody): Promise<MessageAnswer> {
-  return apiRequest<MessageAnswer>('/api/auth/verify-otp', { method: 'POST', body, withToken: false });
+  return apiRequest<MessageAnswer>(apiPaths.auth.verifyOtp, { method: 'POST', body, withToken: false });
 }
 
 export function useVerifyOtp() {

@@ -1,9 +1,12 @@
 /** The header's cart icon: a link to /cart with a badge counting the cart's lines, announced as 'Cart, 2 items'. */
 import { Link } from 'react-router';
 import { ShoppingCart } from 'lucide-react';
+import { cartTotals } from '#shared/cart-rules';
 import { paths } from '#web/config/paths.ts';
+import type { Cart } from '../hooks/use-cart.ts';
 
-export function CartLink({ count }: { count: number }) {
+export function CartLink({ cart }: { cart: Pick<Cart, 'lines'> }) {
+  const count = cartTotals(cart.lines).lineCount;
   const label = `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
   return (
     <Link

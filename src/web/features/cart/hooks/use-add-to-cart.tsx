@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { isInCart } from '#shared/cart-rules';
 import type { Product } from '#shared/schemas/product';
 import { paths } from '#web/config/paths.ts';
-import { guestCart } from '#web/lib/guest-cart.ts';
+import { guestCart } from '../guest-cart.ts';
 import type { GuestChoice } from '../components/guest-dialog.tsx';
 import type { Cart } from './use-cart.ts';
 

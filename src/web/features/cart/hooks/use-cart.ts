@@ -9,10 +9,13 @@ import { addToCart, changeWeight, clearCart, priceCartLine, priceCartLines, remo
 import type { CartLine, StoredCartLine } from '#shared/schemas/cart';
 import type { Product } from '#shared/schemas/product';
 import { failureMessage } from '#web/lib/api-client.ts';
-import { guestCart, useGuestCart } from '#web/lib/guest-cart.ts';
+import { guestCart, useGuestCart } from '../guest-cart.ts';
 import { getSession, useSession } from '#web/lib/session.ts';
 import { cartQueryOptions } from '../api/get-cart.ts';
-import { addToServerCart, changeServerCartWeight, clearServerCart, removeFromServerCart } from '../api/change-cart.ts';
+import { addToServerCart } from '../api/add-to-cart.ts';
+import { changeServerCartWeight } from '../api/change-cart-weight.ts';
+import { clearServerCart } from '../api/clear-cart.ts';
+import { removeFromServerCart } from '../api/remove-from-cart.ts';
 
 export type CartChange =
   | { type: 'add'; product: Product; qty: number; selectedWeight: string }
@@ -76,6 +79,16 @@ function sendChange(change: CartChange): Promise<CartLine[]> {
 }
 
 const currentMode = (): CartMode => (getSession() ? 'customer' : guestCart.get().isGuest ? 'guest' : 'anonymous');
+
+/**
+ * Whether the cart needs the catalog now: a guest's stored lines are priced with it (nobody logged in, lines
+ * stored). The app fetches the catalog only then and hands it to `useCart`.
+ */
+export function useCartNeedsCatalog(): boolean {
+  const session = useSession();
+  const guest = useGuestCart();
+  return session === null && guest.lines.length > 0;
+}
 
 /** `catalog`: the products a guest cart is priced with (undefined while loading). */
 export function useCart(catalog: Product[] | undefined): Cart {

@@ -1,12 +1,13 @@
 /** GET /api/products/:id: one product, or null when the shop does not know the id (404), so screens can say so. */
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Product } from '#shared/schemas/product';
+import { apiPaths } from '#shared/api-paths';
 import { ApiRequestError, apiRequest } from '#web/lib/api-client.ts';
 import { productsQueryOptions } from './get-products.ts';
 
 export async function getProduct(productId: string, signal?: AbortSignal): Promise<Product | null> {
   try {
-    return await apiRequest<Product>(`/api/products/${encodeURIComponent(productId)}`, { signal });
+    return await apiRequest<Product>(apiPaths.products.one(productId), { signal });
   } catch (error) {
     // The server decides what an id is: 404 for one it does not know (slug-shaped or not), 400 should
     // its validation reject one outright.

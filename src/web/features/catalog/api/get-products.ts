@@ -1,10 +1,11 @@
 /** GET /api/products: the whole catalog, cached for the session and filtered in the browser. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '#shared/schemas/product';
+import { apiPaths } from '#shared/api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 export function getProducts(signal?: AbortSignal): Promise<Product[]> {
-  return apiRequest<Product[]>('/api/products', { signal });
+  return apiRequest<Product[]>(apiPaths.products.list, { signal });
 }
 
 export const productsQueryOptions = () =>

@@ -8,6 +8,7 @@ import { penceToPounds } from '#shared/money';
 import type { CartLine } from '#shared/schemas/cart';
 import type { CheckoutSessionAnswer, CreateCheckoutInput } from '#shared/schemas/order';
 import type { ShippingAddress } from '#shared/schemas/shipping-address';
+import { apiPaths } from '#shared/api-paths';
 import { ApiRequestError, apiRequest } from '#web/lib/api-client.ts';
 
 /**
@@ -24,7 +25,7 @@ export function checkoutBody(lines: readonly CartLine[], shippingAddress: Shippi
 }
 
 export function createCheckoutSession(body: CreateCheckoutInput): Promise<CheckoutSessionAnswer> {
-  return apiRequest<CheckoutSessionAnswer>('/api/orders/create-stripe-session', { method: 'POST', body });
+  return apiRequest<CheckoutSessionAnswer>(apiPaths.orders.createCheckoutSession, { method: 'POST', body });
 }
 
 /** True when the server refused the checkout because the cart's prices are not today's (contract §4). */

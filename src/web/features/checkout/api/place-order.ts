@@ -1,9 +1,10 @@
 /**
- * POST /api/orders (customers, bearer) or POST /api/orders/guest-order (guests): places the order for a paid
- * payment session. The server makes it from what was paid, so the body repeats the verified answer's lines and
- * total; it answers 201 with the order, or 200 with the same order when it already exists.
+ * POST /api/orders (bearer): places the customer's order for a paid payment session. The server makes it from what
+ * was paid, so the body repeats the verified answer's lines and total (`placeOrderBody`, which the guest's call in
+ * place-guest-order.ts sends too); it answers 201 with the order, or 200 with the same order when it already exists.
  */
 import type { Order, PlaceOrderBody, VerifyPaymentAnswer } from '#shared/schemas/order';
+import { apiPaths } from '#shared/api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 /** The order call's body, built from the payment as verified rather than from the cart, which may have changed since. */
@@ -23,6 +24,6 @@ export function placeOrderBody(
   return body;
 }
 
-export function placeOrder(body: PlaceOrderBody, { asGuest }: { asGuest: boolean }): Promise<Order> {
-  return apiRequest<Order>(asGuest ? '/api/orders/guest-order' : '/api/orders', { method: 'POST', body });
+export function placeOrder(body: PlaceOrderBody): Promise<Order> {
+  return apiRequest<Order>(apiPaths.orders.place, { method: 'POST', body });
 }

@@ -4,11 +4,12 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VerifyPaymentAnswer } from '#shared/schemas/order';
+import { apiPaths } from '#shared/api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { customerQueryKey } from '#web/lib/session.ts';
 
 export function verifyPayment(sessionId: string, signal?: AbortSignal): Promise<VerifyPaymentAnswer> {
-  return apiRequest<VerifyPaymentAnswer>(`/api/orders/verify-stripe/${encodeURIComponent(sessionId)}`, { signal });
+  return apiRequest<VerifyPaymentAnswer>(apiPaths.orders.verify(sessionId), { signal });
 }
 
 /** Under the customer's key (decision 026): it holds an address and an e-mail, forgotten when the shopper changes. */

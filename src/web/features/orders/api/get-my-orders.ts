@@ -1,6 +1,7 @@
 /** GET /api/orders/my-orders (bearer): the customer's orders, newest first, held under the customer's query key. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '#shared/schemas/order';
+import { apiPaths } from '#shared/api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { customerQueryKey } from '#web/lib/session.ts';
 
@@ -9,7 +10,7 @@ export const ORDERS_FAILED = 'Failed to fetch orders';
 export const ORDERS_OFFLINE = 'Something went wrong.';
 
 export function getMyOrders(signal?: AbortSignal): Promise<Order[]> {
-  return apiRequest<Order[]>('/api/orders/my-orders', { signal });
+  return apiRequest<Order[]>(apiPaths.orders.mine, { signal });
 }
 
 export const myOrdersQueryOptions = () =>

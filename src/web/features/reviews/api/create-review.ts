@@ -11,6 +11,7 @@ import {
   ReviewBodySchema,
   reviewMessages,
 } from '#shared/schemas/review';
+import { apiPaths } from '#shared/api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { chosenFile, reviewPhotoProblem } from '../review-photo.ts';
 import { reviewsQueryKey } from './get-reviews.ts';
@@ -58,7 +59,7 @@ export function reviewRequestBody({ photo, ...review }: ReviewFormValues): Revie
  * order as verified. Anyone may post without one.
  */
 export function createReview(values: ReviewFormValues): Promise<Review> {
-  return apiRequest<Review>('/api/reviews', { method: 'POST', body: reviewRequestBody(values) });
+  return apiRequest<Review>(apiPaths.reviews.create, { method: 'POST', body: reviewRequestBody(values) });
 }
 
 /** The list with the new review first (the list is newest first), once only. Undefined stays undefined: nothing loaded yet. */

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 // Types only: the zod schemas in this module never reach the browser through this file.
 import type { Review } from '#shared/schemas/review';
+import { apiPaths } from '#shared/api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 export const reviewsQueryKey = ['reviews'] as const;
@@ -10,7 +11,7 @@ export const reviewsQueryKey = ['reviews'] as const;
 export const REVIEWS_FAILED = 'We couldn’t load the reviews just now. Please check your connection and try again.';
 
 export function getReviews(signal?: AbortSignal): Promise<Review[]> {
-  return apiRequest<Review[]>('/api/reviews', { signal, withToken: false });
+  return apiRequest<Review[]>(apiPaths.reviews.list, { signal, withToken: false });
 }
 
 export const reviewsQueryOptions = () =>

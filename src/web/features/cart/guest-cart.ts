@@ -1,12 +1,12 @@
 /**
  * The guest cart in the browser: stored lines `{ _id, qty, selectedWeight }` under local storage's 'guestCart'
  * and the 'isGuest' flag (spec §3), kept as a tiny external store that every tab of the shop follows through
- * the `storage` event. Lives in lib, not in the cart feature, because the session settles it at login.
+ * the `storage` event. What a login or logout does to it is wired by the app (app/wire-session.ts).
  */
 import { useSyncExternalStore } from 'react';
 import type { StoredCartLine } from '#shared/schemas/cart';
 import { normaliseCart } from '#shared/cart-rules';
-import { browserStorage, type KeyValueStorage, readItem, removeItem, writeItem } from './storage.ts';
+import { browserStorage, type KeyValueStorage, readItem, removeItem, writeItem } from '#web/lib/storage.ts';
 
 export const GUEST_CART_KEY = 'guestCart';
 export const IS_GUEST_KEY = 'isGuest';

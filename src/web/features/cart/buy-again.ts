@@ -1,12 +1,14 @@
 /**
- * 'Buy again' on /my-orders: which of a past order's lines can go back into the cart at today's prices. Composed
- * in the app because it joins three features' data: the order, the catalog and the cart.
+ * 'Buy again' on /my-orders: which of a past order's lines can go back into the cart at today's prices, and
+ * putting them there. The order's lines and the catalog's products come in as arguments (features do not import
+ * each other); /my-orders fetches them and hands them over.
  */
 import { findWeight, isInCart } from '#shared/cart-rules';
 import { QUANTITY_MAX } from '#shared/constants';
 import type { StoredCartLine } from '#shared/schemas/cart';
 import type { OrderItem } from '#shared/schemas/order';
 import type { Product } from '#shared/schemas/product';
+import type { Cart } from './hooks/use-cart.ts';
 
 export interface BuyAgainPlan {
   /** Lines to add, each with the catalog's product so the cart prices it as sold today. */
@@ -50,4 +52,18 @@ export function buyAgainNotice({ adds, alreadyInCart, notSold }: BuyAgainPlan): 
   }
   if (alreadyInCart.length > 0) sentences.push(`Already in your cart, left as it was: ${alreadyInCart.join(', ')}.`);
   return sentences.join(' ');
+}
+
+/**
+ * Adds the order's lines that can be bought today to `cart`. `notice` is what to tell the shopper; `inCart` is
+ * false when none of the order's products is in the cart now (nothing added, nothing already there).
+ */
+export function buyAgain(
+  cart: Pick<Cart, 'lines' | 'change'>,
+  items: readonly OrderItem[],
+  products: readonly Product[],
+): { notice: string; inCart: boolean } {
+  const plan = planBuyAgain(items, products, cart.lines);
+  for (const add of plan.adds) cart.change({ type: 'add', ...add });
+  return { notice: buyAgainNotice(plan), inCart: plan.adds.length + plan.alreadyInCart.length > 0 };
 }

@@ -1,19 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { addToCart } from '#shared/cart-rules';
 import { createGuestCartStore, GUEST_CART_KEY, IS_GUEST_KEY, parseGuestCart } from './guest-cart.ts';
-import type { KeyValueStorage } from './storage.ts';
-
-function sharedStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial));
-  const storage: KeyValueStorage = {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, String(value)),
-    removeItem: (key) => void items.delete(key),
-  };
-  return { items, storage };
-}
-
-const storageEvent = (key: string | null): Event => Object.assign(new Event('storage'), { key });
+import { sharedStorage, storageEvent } from '#web/testing/shared-storage.ts';
 
 describe('the guest cart store', () => {
   it('starts from the cart and flag an earlier visit stored', () => {

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { priceCartLine } from '#shared/cart-rules';
 import type { OrderItem } from '#shared/schemas/order';
 import { testProduct } from '#shared/testing/product';
-import { buyAgainNotice, planBuyAgain } from './buy-again.ts';
+import { buyAgain, buyAgainNotice, planBuyAgain } from './buy-again.ts';
 
 const cashews = testProduct('cashews', [
   ['250g', 4.49],
@@ -52,5 +53,30 @@ describe('buying an order again', () => {
     expect(buyAgainNotice(planBuyAgain([item('gone', '', 1, 'Gone Nuts')], [cashews], []))).toBe(
       "None of this order's products are sold any more: Gone Nuts.",
     );
+  });
+});
+
+describe('buying an order again into the cart', () => {
+  it('adds each line it can to the cart and says what it left out', () => {
+    const cart = { lines: [], change: vi.fn() };
+    const outcome = buyAgain(cart, [item('cashews', '500g', 3), item('gone', '250g', 1, 'Gone Nuts')], [cashews]);
+    expect(cart.change.mock.calls).toEqual([[{ type: 'add', product: cashews, qty: 3, selectedWeight: '500g' }]]);
+    expect(outcome).toEqual({ notice: 'No longer sold, so not added: Gone Nuts (250g).', inCart: true });
+  });
+
+  it('counts a product already in the cart as in it, and an order of nothing sold today as not', () => {
+    const cart = {
+      lines: [priceCartLine({ _id: 'cashews', qty: 1, selectedWeight: '250g' }, cashews)],
+      change: vi.fn(),
+    };
+    expect(buyAgain(cart, [item('cashews', '250g', 2)], [cashews])).toEqual({
+      notice: 'Already in your cart, left as it was: Product cashews.',
+      inCart: true,
+    });
+    expect(buyAgain(cart, [item('gone', '', 1, 'Gone Nuts')], [cashews])).toEqual({
+      notice: "None of this order's products are sold any more: Gone Nuts.",
+      inCart: false,
+    });
+    expect(cart.change).not.toHaveBeenCalled();
   });
 });

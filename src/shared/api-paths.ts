@@ -1,0 +1,63 @@
+/**
+ * Every API address the browser calls, written once: the web's endpoint files build their URLs here, and each
+ * group's `prefix` is where the server mounts that group's routes. Builders encode what they are given, so an id
+ * or a token stays one path segment whatever it holds.
+ */
+const segment = encodeURIComponent;
+
+const products = '/api/products';
+const auth = '/api/auth';
+const cart = '/api/cart';
+const orders = '/api/orders';
+const contact = '/api/contact';
+const reviews = '/api/reviews';
+
+export const apiPaths = {
+  products: {
+    prefix: products,
+    /** GET: the whole catalog. */
+    list: products,
+    /** GET: one product. */
+    one: (productId: string) => `${products}/${segment(productId)}`,
+  },
+  auth: {
+    prefix: auth,
+    signup: `${auth}/signup`,
+    verifyOtp: `${auth}/verify-otp`,
+    resendOtp: `${auth}/resend-otp`,
+    login: `${auth}/login`,
+    me: `${auth}/me`,
+    forgotPassword: `${auth}/forgot-password`,
+    /** PUT: the new password (a GET of the same address is the page, `pageRoutes.resetPassword`). */
+    resetPassword: (token: string) => `${auth}/reset-password/${segment(token)}`,
+  },
+  cart: {
+    prefix: cart,
+    /** GET: the customer's cart. */
+    get: cart,
+    add: `${cart}/add`,
+    remove: (productId: string) => `${cart}/remove/${segment(productId)}`,
+    clear: `${cart}/clear`,
+    /** PATCH: another weight for a line. */
+    changeWeight: (productId: string) => `${cart}/${segment(productId)}`,
+    merge: `${cart}/merge`,
+  },
+  orders: {
+    prefix: orders,
+    createCheckoutSession: `${orders}/create-stripe-session`,
+    verify: (sessionId: string) => `${orders}/verify-stripe/${segment(sessionId)}`,
+    /** POST: a customer's order (bearer token). */
+    place: orders,
+    placeGuest: `${orders}/guest-order`,
+    mine: `${orders}/my-orders`,
+  },
+  contact: {
+    prefix: contact,
+    submit: `${contact}/submit`,
+  },
+  reviews: {
+    prefix: reviews,
+    list: reviews,
+    create: reviews,
+  },
+} as const;

@@ -1,0 +1,28 @@
+/**
+ * What a login or a logout in this tab does to the guest's cart: the session announces them, the cart acts.
+ * Only the tab that logged in hears its login, so only that tab merges the guest cart (decision 033).
+ */
+import { mergeGuestCartAfterLogin } from '#web/features/cart/api/merge-guest-cart.ts';
+import { type GuestCartStore, guestCart } from '#web/features/cart/guest-cart.ts';
+import { onSessionEvent, type SessionStore } from '#web/lib/session.ts';
+
+type GuestCartAtLogin = Pick<GuestCartStore, 'get' | 'setGuest' | 'clear' | 'clearLines'>;
+
+export function wireGuestCartToSession(session: Pick<SessionStore, 'on'>, cart: GuestCartAtLogin): () => void {
+  const stopLogin = session.on('login', () => {
+    // No longer a guest at once; the lines stay in storage until the server has merged them.
+    cart.setGuest(false);
+    void mergeGuestCartAfterLogin(cart);
+  });
+  // Logging out clears guest data along with the session (spec §4).
+  const stopLogout = session.on('logout', () => cart.clear());
+  return () => {
+    stopLogin();
+    stopLogout();
+  };
+}
+
+/** The browser entry's wiring, once `startSession()` and `startGuestCart()` have run. */
+export function wireSession(): void {
+  wireGuestCartToSession({ on: onSessionEvent }, guestCart);
+}
