@@ -1,5 +1,6 @@
 /** Wire contracts for customer accounts: the bodies the auth endpoints take and the answers they give. */
 import { z } from 'zod';
+import { hasControlCharacter } from '#shared/control-characters';
 
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
@@ -25,7 +26,7 @@ export const NameSchema = z
   .min(1, { error: 'Please enter your name.' })
   .max(NAME_MAX_LENGTH, { error: `Name must be at most ${NAME_MAX_LENGTH} characters.` })
   // Names go into mail greetings; line breaks there would let a name write lines of its own.
-  .regex(/^[^\p{Cc}]*$/u, { error: 'Please enter your name without line breaks.' });
+  .refine((name) => !hasControlCharacter(name), { error: 'Please enter your name without line breaks.' });
 
 /** A new password; spaces count, so nothing is trimmed. */
 export const NewPasswordSchema = z
