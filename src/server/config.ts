@@ -2,7 +2,10 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import type { PaymentProviderName } from './payments/provider.ts';
+
+/** Who may take payments (PAYMENT_PROVIDER): the built-in test checkout, or Stripe Checkout. */
+export const paymentProviderNames = ['local', 'stripe'] as const;
+export type PaymentProviderName = (typeof paymentProviderNames)[number];
 
 const optionalString = z
   .string()
@@ -83,7 +86,7 @@ const EnvSchema = z
         .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
         .optional(),
     ),
-    PAYMENT_PROVIDER: optionalString.pipe(z.enum(['local', 'stripe']).optional()),
+    PAYMENT_PROVIDER: optionalString.pipe(z.enum(paymentProviderNames).optional()),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,

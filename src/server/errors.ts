@@ -1,13 +1,43 @@
 /**
- * The one place that turns failures into answers: a client's mistake gets its 4xx and a clear message
- * (logged at info), anything else a generic 500 with a request id the log also holds. Every such answer is
- * JSON and carries the API's security headers, whatever its URL. (What Node's HTTP server refuses before
- * Fastify sees a request is answered in http-server.ts.)
+ * The one place that turns failures into answers: an `HttpError` a service or hook throws is answered with its
+ * status and body, a client's mistake that Fastify finds with its 4xx and a clear message (both logged at info),
+ * anything else with a generic 500 and a request id the log also holds. Every such answer is JSON and carries the
+ * API's security headers, whatever its URL. (What Node's HTTP server refuses before Fastify sees a request is
+ * answered in http-server.ts.)
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiError } from '#shared/schemas/error';
-import { withApiSecurityHeaders } from './plugins/external/security-headers.ts';
+import { withApiSecurityHeaders } from './lib/security-headers.ts';
+
+type FieldError = NonNullable<ApiError['errors']>[number];
+
+/**
+ * An answer a service decides on: its status and the contract's `{ message, errors? }` body, and any headers it
+ * needs (a 429's Retry-After). Thrown from a service, a route or a hook; `handleError` sends it as it is, whatever
+ * its status, so a deliberate 503 keeps its message (decision 052).
+ */
+export class HttpError extends Error {
+  readonly errors: FieldError[] | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Names the kind of refusal in the log (e.g. a rate limit's); not sent. */
+  readonly code: string | undefined;
+
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    options: { field?: string; headers?: Record<string, string>; code?: string } = {},
+  ) {
+    super(message);
+    this.errors = options.field === undefined ? undefined : [{ field: options.field, message }];
+    this.headers = options.headers ?? {};
+    this.code = options.code;
+  }
+
+  get body(): ApiError {
+    return { message: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+  }
+}
 
 export const serverErrorMessage = 'Something went wrong on our side. Please try again in a moment.';
 
@@ -20,8 +50,13 @@ function validationAnswer(error: FastifyError): ApiError | undefined {
   return { message: errors[0]?.message ?? 'Invalid request', errors };
 }
 
-export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function handleError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   withApiSecurityHeaders(reply);
+  if (error instanceof HttpError) {
+    const what = error.statusCode < 500 ? 'rejected client request' : 'answered that the service is unavailable';
+    request.log.info({ code: error.code, status: error.statusCode, message: error.message }, what);
+    return reply.code(error.statusCode).headers(error.headers).send(error.body);
+  }
   const validation = validationAnswer(error);
   if (validation) {
     request.log.info({ errors: validation.errors }, 'rejected invalid request');

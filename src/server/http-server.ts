@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import type { ApiError } from '#shared/schemas/error';
 import type { Config } from './config.ts';
-import { apiSecurityHeaders } from './plugins/external/security-headers.ts';
+import { apiSecurityHeaders } from './lib/security-headers.ts';
 
 export type HttpLimits = Pick<
   Config,

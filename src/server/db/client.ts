@@ -3,18 +3,16 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Database } from './database.ts';
 import { lockFolder, type FolderLock } from './folder-lock.ts';
 import * as schema from './schema.ts';
 import { seedDemoReviews } from './seed/demo-reviews.ts';
 import { seedCatalog } from './seed/index.ts';
-
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface PrepareOptions {
   /** Seed the sample reviews into an empty reviews table (DEMO_DATA). Off unless given. */

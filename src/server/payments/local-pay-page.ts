@@ -5,7 +5,7 @@
  */
 import { SHOP_NAME } from '#shared/constants';
 import { formatPence } from '#shared/money';
-import { escapeHtml } from '../mail/templates.ts';
+import { escapeHtml } from '../lib/html.ts';
 import type { TestCardEntry } from './test-cards.ts';
 
 export const PAY_PAGE_STYLESHEET_PATH = '/pay/pay.css';

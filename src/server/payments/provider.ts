@@ -4,6 +4,7 @@
  * its webhook) stays in the provider's module and routes; orders never depend on which provider took the money.
  */
 import type { VatRate } from '#shared/constants';
+import type { PaymentProviderName } from '../config.ts';
 
 /** A pending checkout as a provider needs it: every amount already recomputed by the server, in pence. */
 export interface CheckoutForPayment {
@@ -28,8 +29,6 @@ export interface PaymentSession {
   /** Where the browser goes to pay. */
   url: string;
 }
-
-export type PaymentProviderName = 'local' | 'stripe';
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSecurityHeaders, pageSecurityHeaders } from '../../../src/server/plugins/external/security-headers.ts';
+import { apiSecurityHeaders, pageSecurityHeaders } from '#server/lib/security-headers';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { exchangeRaw, listenOnFreePort, parseAnswer } from '../../support/raw-http.ts';
 import { createWebDist, type WebDist } from '../../support/web-dist.ts';

@@ -1,7 +1,7 @@
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '#shared/page-routes';
-import { apiSecurityHeaders } from '../../../src/server/plugins/external/security-headers.ts';
+import { apiSecurityHeaders } from '#server/lib/security-headers';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { createWebDist, type WebDist } from '../../support/web-dist.ts';
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tooManyAttemptsMessage } from '../../../src/server/plugins/external/rate-limit.ts';
+import { tooManyAttemptsMessage } from '#server/plugins/app/attempt-limit';
 import { attemptLimits, authMessages } from '../../../src/server/routes/api/auth/index.ts';
 import { createCustomer } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';

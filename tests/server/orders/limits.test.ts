@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tooManyAttemptsMessage } from '../../../src/server/plugins/external/rate-limit.ts';
+import { tooManyAttemptsMessage } from '#server/plugins/app/attempt-limit';
 import { checkoutAttemptLimits, paymentCallLimits } from '../../../src/server/routes/api/orders/index.ts';
 import { bearer, createCustomer, uniqueEmail } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';

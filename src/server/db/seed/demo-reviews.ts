@@ -6,7 +6,7 @@
  * DEMO_DATA=1 says so, and never carry the 'Verified customer' badge.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client.ts';
+import type { Database } from '../database.ts';
 import { reviews } from '../schema.ts';
 
 export interface DemoReview {

@@ -1,6 +1,6 @@
 /** Seeds the catalog into an empty database; a database that already has products is left alone. */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client.ts';
+import type { Database } from '../database.ts';
 import { products, productWeights } from '../schema.ts';
 import { catalog } from './catalog.ts';
 import { priceWeights } from './seed-product.ts';

@@ -8,7 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { cacheControl } from '../../lib/cache-control.ts';
-import { isJsonUrl } from '../external/security-headers.ts';
+import { isJsonUrl } from '../../lib/security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import { findWeight, normaliseCart, priceCartLine, removeFromCart } from '#shared/cart-rules';
 import { QUANTITY_MAX } from '#shared/constants';
 import type { CartLine, StoredCartLine } from '#shared/schemas/cart';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { cartLines } from '../../db/schema.ts';
 import { toWireProduct } from './catalog.ts';
 import type { ProductRecord, ProductRepository } from './product-repository.ts';

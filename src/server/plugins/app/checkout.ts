@@ -12,7 +12,7 @@ import { penceToPounds, poundsToPence } from '#shared/money';
 import type { Order, OrderItemInput } from '#shared/schemas/order';
 import type { ShippingAddress } from '#shared/schemas/shipping-address';
 import { vatBreakdown } from '#shared/vat';
-import { orderConfirmationMail } from '../../mail/templates.ts';
+import { orderConfirmationMail } from '../../features/mail/index.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import type { Customer } from './auth.ts';
 import type { CheckoutLine, CheckoutRecord, OrderRecord } from './order-repository.ts';

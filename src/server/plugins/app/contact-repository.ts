@@ -4,7 +4,7 @@
  */
 import fp from 'fastify-plugin';
 import type { ContactBody } from '#shared/schemas/contact';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { contactMessages } from '../../db/schema.ts';
 
 export interface ContactMessageRecord {

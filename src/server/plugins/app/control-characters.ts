@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasControlCharacter } from '#shared/control-characters';
 import type { ApiError } from '#shared/schemas/error';
-import { withApiSecurityHeaders } from '../external/security-headers.ts';
+import { withApiSecurityHeaders } from '../../lib/security-headers.ts';
 
 export const controlCharacterMessages = {
   address: 'The address contains a control character (such as a NUL byte), which is not allowed.',

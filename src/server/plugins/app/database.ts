@@ -5,7 +5,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
+import { openDatabase } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

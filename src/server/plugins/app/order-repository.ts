@@ -6,9 +6,9 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { ShippingAddress } from '#shared/schemas/shipping-address';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { type CheckoutLine, checkouts, orderLines, orders } from '../../db/schema.ts';
-import type { PaymentProviderName } from '../../payments/provider.ts';
+import type { PaymentProviderName } from '../../config.ts';
 
 export type { CheckoutLine };
 

@@ -2,7 +2,7 @@
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Allergen, Category, VatRate } from '#shared/constants';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { products, productWeights } from '../../db/schema.ts';
 
 /** One pack size of a product; `pricePence` is what the shopper pays, VAT included. */

@@ -5,7 +5,7 @@
 import { desc } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Review } from '#shared/schemas/review';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { reviews } from '../../db/schema.ts';
 
 export interface ReviewRecord {

@@ -8,7 +8,7 @@ import { and, desc, eq, gt, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import fp from 'fastify-plugin';
 import type { User } from '#shared/schemas/user';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { passwordResetTokens, signupAttempts, users } from '../../db/schema.ts';
 
 /** The database handle or an open transaction on it. */

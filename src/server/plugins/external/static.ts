@@ -11,12 +11,13 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { productImagesDir } from '../../db/seed/index.ts';
 import { cacheControl } from '../../lib/cache-control.ts';
-import { withPageSecurityHeaders } from './security-headers.ts';
+import { withPageSecurityHeaders } from '../../lib/security-headers.ts';
 
 export interface StaticPluginOptions {
   webDistDir: string | undefined;
+  /** The product illustrations' folder (the seed's), served at /images/products/. */
+  productImagesDir: URL;
 }
 
 declare module 'fastify' {
@@ -44,7 +45,7 @@ function sendPage(this: FastifyReply, statusCode: 200 | 404): FastifyReply {
 }
 
 export default fp<StaticPluginOptions>(
-  async (app, { webDistDir }) => {
+  async (app, { webDistDir, productImagesDir }) => {
     await app.register(fastifyStatic, {
       root: fileURLToPath(productImagesDir),
       prefix: '/images/products/',

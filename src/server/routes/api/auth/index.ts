@@ -28,8 +28,8 @@ import {
   VerifyOtpBodySchema,
 } from '#shared/schemas/user';
 import type { Config } from '../../../config.ts';
-import type { Database } from '../../../db/client.ts';
-import { passwordResetMail, signupCodeMail, signupNoticeMail } from '../../../mail/templates.ts';
+import type { Database } from '../../../db/database.ts';
+import { passwordResetMail, signupCodeMail, signupNoticeMail } from '../../../features/mail/index.ts';
 import { hashResetToken } from '../../../plugins/app/auth.ts';
 import {
   type IssueCodeResult,

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactAnswerSchema, ContactBodySchema } from '#shared/schemas/contact';
 import { ApiErrorSchema } from '#shared/schemas/error';
 import type { Config } from '../../../config.ts';
-import { contactMessageMail } from '../../../mail/templates.ts';
+import { contactMessageMail } from '../../../features/mail/index.ts';
 
 export const contactTexts = {
   received: 'Thank you for your message. We will get back to you soon.',

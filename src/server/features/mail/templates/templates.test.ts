@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contactMessageMail, escapeHtml, passwordResetMail, signupCodeMail, signupNoticeMail } from './templates.ts';
+import { escapeHtml } from '../../../lib/html.ts';
+import { passwordResetMail, signupCodeMail, signupNoticeMail } from './account-mails.ts';
+import { contactMessageMail } from './contact-message-mail.ts';
 
 describe('mail templates', () => {
   it('escapes every value put into the HTML part, and keeps the text part plain', () => {

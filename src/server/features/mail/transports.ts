@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { OutgoingMail } from './templates.ts';
+import type { OutgoingMail } from './templates/layout.ts';
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';

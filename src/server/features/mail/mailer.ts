@@ -8,10 +8,10 @@ import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config, MailRetrySettings } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { mailQueue } from '../../db/schema.ts';
-import type { OutgoingMail } from '../../mail/templates.ts';
-import { createMailTransport, type MailTransport } from '../../mail/transports.ts';
+import type { OutgoingMail } from './templates/layout.ts';
+import { createMailTransport, type MailTransport } from './transports.ts';
 
 export interface Mailer {
   /**

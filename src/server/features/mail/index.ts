@@ -1,0 +1,7 @@
+/** The mail domain as other domains see it: its plugins, the unit of work's types, and the shop's mails. */
+export { default as mailerPlugin, type Mailer } from './mailer.ts';
+export { passwordResetMail, signupCodeMail, signupNoticeMail } from './templates/account-mails.ts';
+export { contactMessageMail } from './templates/contact-message-mail.ts';
+export type { OutgoingMail } from './templates/layout.ts';
+export { orderConfirmationMail } from './templates/order-confirmation-mail.ts';
+export { type QueueMail, type UnitOfWork, default as unitOfWorkPlugin } from './unit-of-work.ts';

@@ -1,0 +1,119 @@
+/** The mails of a customer account: the signup code, the notice to an address that has an account, the reset link. */
+import { SHOP_NAME } from '#shared/constants';
+import { escapeHtml } from '../../../lib/html.ts';
+import { colours, greeting, layout, type OutgoingMail, textFooter } from './layout.ts';
+
+/**
+ * The signup code. The address has not proven itself yet, so nothing typed into the signup form goes in (not
+ * even the name): the shop must not carry a stranger's words to any address they like (decision 043).
+ */
+export function signupCodeMail({
+  to,
+  code,
+  validForMinutes,
+}: {
+  to: string;
+  code: string;
+  validForMinutes: number;
+}): OutgoingMail {
+  const subject = `Your ${SHOP_NAME} sign-up code`;
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px;">Hello,</p>
+<p style="margin:0 0 16px;">Enter this code to confirm your e-mail address and finish creating your account:</p>
+<p style="margin:0 0 16px;font-size:32px;font-weight:700;letter-spacing:6px;color:${colours.roast};">${escapeHtml(code)}</p>
+<p style="margin:0 0 16px;color:${colours.muted};">The code is valid for ${validForMinutes} minutes. If you did not sign up at ${escapeHtml(SHOP_NAME)}, you can ignore this e-mail.</p>`,
+  );
+  const text = [
+    'Hello,',
+    '',
+    'Enter this code to confirm your e-mail address and finish creating your account:',
+    '',
+    `    ${code}`,
+    '',
+    `The code is valid for ${validForMinutes} minutes. If you did not sign up at ${SHOP_NAME}, you can ignore this e-mail.`,
+    '',
+    textFooter,
+  ].join('\n');
+  return { to, subject, html, text };
+}
+
+/**
+ * To the owner of an account when someone signs up with its address: no code, nothing from the signup form,
+ * and the ways in (log in, reset the password). `name` is the account's own.
+ */
+export function signupNoticeMail({
+  to,
+  name,
+  loginLink,
+  resetLink,
+}: {
+  to: string;
+  name: string;
+  loginLink: string;
+  resetLink: string;
+}): OutgoingMail {
+  const subject = `Someone tried to sign up at ${SHOP_NAME} with your e-mail address`;
+  const intro = `Someone, perhaps you, tried to create a new ${SHOP_NAME} account with this e-mail address. You already have an account, so no new one was made and your password has not changed.`;
+  const button = `display:inline-block;background:${colours.button};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px;`;
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px;">${escapeHtml(greeting(name))}</p>
+<p style="margin:0 0 16px;">${escapeHtml(intro)}</p>
+<p style="margin:0 0 16px;">If it was you, log in with your password:</p>
+<p style="margin:0 0 24px;"><a href="${escapeHtml(loginLink)}" style="${button}">Log in</a></p>
+<p style="margin:0 0 16px;">Forgotten your password? Choose a new one:</p>
+<p style="margin:0 0 24px;"><a href="${escapeHtml(resetLink)}" style="${button}">Reset your password</a></p>
+<p style="margin:0 0 16px;color:${colours.muted};">If it was not you, you can ignore this e-mail: nobody can use your address at ${escapeHtml(SHOP_NAME)} without reading your mail.</p>`,
+  );
+  const text = [
+    greeting(name),
+    '',
+    intro,
+    '',
+    'If it was you, log in with your password:',
+    loginLink,
+    '',
+    'Forgotten your password? Choose a new one:',
+    resetLink,
+    '',
+    `If it was not you, you can ignore this e-mail: nobody can use your address at ${SHOP_NAME} without reading your mail.`,
+    '',
+    textFooter,
+  ].join('\n');
+  return { to, subject, html, text };
+}
+
+export function passwordResetMail({
+  to,
+  name,
+  link,
+  validForMinutes,
+}: {
+  to: string;
+  name: string;
+  link: string;
+  validForMinutes: number;
+}): OutgoingMail {
+  const subject = `Reset your ${SHOP_NAME} password`;
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px;">${escapeHtml(greeting(name))}</p>
+<p style="margin:0 0 16px;">We received a request to reset the password of your account. Choose a new password here:</p>
+<p style="margin:0 0 24px;"><a href="${escapeHtml(link)}" style="display:inline-block;background:${colours.button};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px;">Reset your password</a></p>
+<p style="margin:0 0 16px;color:${colours.muted};">Or paste this address into your browser: <br><a href="${escapeHtml(link)}" style="color:${colours.button};word-break:break-all;">${escapeHtml(link)}</a></p>
+<p style="margin:0 0 16px;color:${colours.muted};">The link works once and for ${validForMinutes} minutes. If you did not ask for it, you can ignore this e-mail: your password stays as it is.</p>`,
+  );
+  const text = [
+    greeting(name),
+    '',
+    'We received a request to reset the password of your account. Choose a new password here:',
+    '',
+    link,
+    '',
+    `The link works once and for ${validForMinutes} minutes. If you did not ask for it, you can ignore this e-mail: your password stays as it is.`,
+    '',
+    textFooter,
+  ].join('\n');
+  return { to, subject, html, text };
+}

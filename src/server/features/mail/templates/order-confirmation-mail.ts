@@ -1,0 +1,85 @@
+/** The order confirmation: the contract on a durable medium, sent once per order. */
+import { DELIVERY_ESTIMATE, SHOP_CONTACT, SHOP_NAME, type VatRate } from '#shared/constants';
+import { formatPence } from '#shared/money';
+import type { ShippingAddress } from '#shared/schemas/shipping-address';
+import { vatBreakdown } from '#shared/vat';
+import { escapeHtml } from '../../../lib/html.ts';
+import { colours, greeting, layout, type OutgoingMail, textFooter } from './layout.ts';
+
+export interface OrderConfirmationDetails {
+  to: string;
+  orderNumber: string;
+  lines: readonly { name: string; selectedWeight: string; qty: number; unitPricePence: number; vatRate: VatRate }[];
+  totalPence: number;
+  shippingAddress: ShippingAddress;
+}
+
+/** The shop's confirmation of a contract on a durable medium (UK distance-selling rules): lines, VAT, total, address. */
+export function orderConfirmationMail({
+  to,
+  orderNumber,
+  lines,
+  totalPence,
+  shippingAddress,
+}: OrderConfirmationDetails): OutgoingMail {
+  const subject = `Your ${SHOP_NAME} order ${orderNumber} is confirmed`;
+  const vat = vatBreakdown(lines);
+  const addressLines = [
+    shippingAddress.name,
+    shippingAddress.address,
+    shippingAddress.landmark,
+    shippingAddress.city,
+    shippingAddress.postalCode,
+    shippingAddress.country,
+  ].filter((line) => line !== '');
+  const lineText = (line: OrderConfirmationDetails['lines'][number]) =>
+    `${line.qty} × ${line.name} (${line.selectedWeight}) at ${formatPence(line.unitPricePence)}`;
+  const vatText = (entry: (typeof vat)[number]) =>
+    `VAT at ${entry.rate}% included: ${formatPence(entry.vatPence)} (on ${formatPence(entry.grossPence)})`;
+
+  const cell = `padding:8px 0;border-bottom:1px solid ${colours.border};`;
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px;">${escapeHtml(greeting(shippingAddress.name))}</p>
+<p style="margin:0 0 16px;">Thank you for your order. We have received your payment and your order <strong>${escapeHtml(orderNumber)}</strong> is confirmed.</p>
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="margin:0 0 16px;font-size:15px;">
+${lines
+  .map(
+    (line) =>
+      `<tr><td style="${cell}">${escapeHtml(`${line.qty} × ${line.name} (${line.selectedWeight})`)}</td><td align="right" style="${cell}white-space:nowrap;">${escapeHtml(formatPence(line.unitPricePence * line.qty))}</td></tr>`,
+  )
+  .join('\n')}
+<tr><td style="padding:12px 0 4px;font-weight:700;">Total paid</td><td align="right" style="padding:12px 0 4px;font-weight:700;">${escapeHtml(formatPence(totalPence))}</td></tr>
+${vat
+  .map(
+    (entry) =>
+      `<tr><td style="padding:2px 0;color:${colours.muted};">VAT at ${entry.rate}% included</td><td align="right" style="padding:2px 0;color:${colours.muted};">${escapeHtml(formatPence(entry.vatPence))}</td></tr>`,
+  )
+  .join('\n')}
+</table>
+<p style="margin:0 0 4px;font-weight:700;">Delivering to</p>
+<p style="margin:0 0 16px;">${addressLines.map(escapeHtml).join('<br>')}</p>
+<p style="margin:0 0 16px;">Estimated delivery: ${escapeHtml(DELIVERY_ESTIMATE)}.</p>
+<p style="margin:0 0 16px;color:${colours.muted};">Prices include VAT. Keep this e-mail as your receipt. You may cancel your order within 14 days of receiving it; reply to this e-mail or write to ${escapeHtml(SHOP_CONTACT.email)}.</p>`,
+  );
+  const text = [
+    greeting(shippingAddress.name),
+    '',
+    `Thank you for your order. We have received your payment and your order ${orderNumber} is confirmed.`,
+    '',
+    ...lines.map((line) => `${lineText(line)}: ${formatPence(line.unitPricePence * line.qty)}`),
+    '',
+    `Total paid: ${formatPence(totalPence)}`,
+    ...vat.map(vatText),
+    '',
+    'Delivering to:',
+    ...addressLines,
+    '',
+    `Estimated delivery: ${DELIVERY_ESTIMATE}.`,
+    '',
+    `Prices include VAT. Keep this e-mail as your receipt. You may cancel your order within 14 days of receiving it; reply to this e-mail or write to ${SHOP_CONTACT.email}.`,
+    '',
+    textFooter,
+  ].join('\n');
+  return { to, subject, html, text };
+}
