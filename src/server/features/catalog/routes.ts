@@ -1,9 +1,11 @@
 /** Catalog reads, answered from the in-memory catalog with ETags; public, so not under the API's no-store rule. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProductIdSchema, ProductParamsSchema } from '#shared/schemas/product';
-import { sendPreparedJson } from '../../../lib/prepared-json.ts';
+import { HttpError } from '../../errors.ts';
+import { sendPreparedJson } from '../../lib/prepared-json.ts';
 
-const productNotFound = { message: 'Product not found' };
+/** The spec's own words for an unknown product. */
+const productNotFoundMessage = 'Product not found';
 
 const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   // compress: false because the prepared answers carry their own brotli and gzip forms.
@@ -17,7 +19,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) => {
       const id = ProductIdSchema.safeParse(request.params.id);
       const prepared = id.success ? app.catalog.productJson(id.data) : undefined;
-      if (!prepared) return reply.code(404).send(productNotFound);
+      if (!prepared) throw new HttpError(404, productNotFoundMessage);
       return sendPreparedJson(request, reply, prepared);
     },
   );
