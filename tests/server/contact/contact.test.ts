@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { controlCharacterMessages } from '../../../src/server/plugins/app/control-characters.ts';
-import { contactLimits, contactTexts } from '../../../src/server/routes/api/contact/index.ts';
+import { contactLimits, contactTexts } from '#server/features/contact/routes';
 import { uniqueEmail } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { queryRows } from '../../support/db.ts';

@@ -1,5 +1,5 @@
 /**
- * Adds `app.contactRepository`: messages sent through the contact form, kept in `contact_messages`. The route
+ * Adds `app.contactRepository`: messages sent through the contact form, kept in `contact_messages`. The service
  * stores a message and queues its mail to the shop in one transaction, so neither exists without the other.
  */
 import fp from 'fastify-plugin';

@@ -5,8 +5,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactAnswerSchema, ContactBodySchema } from '#shared/schemas/contact';
 import { ApiErrorSchema } from '#shared/schemas/error';
-import type { Config } from '../../../config.ts';
-import { contactMessageMail } from '../../../features/mail/index.ts';
+import type { Config } from '../../config.ts';
+import { createContactService } from './service.ts';
 
 export const contactTexts = {
   received: 'Thank you for your message. We will get back to you soon.',
@@ -29,6 +29,11 @@ export interface ContactRoutesOptions {
 const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, { config }) => {
   // JSON only: a form post or plain text answers 415 instead of failing validation (as the auth routes).
   app.removeContentTypeParser('text/plain');
+  const contact = createContactService({
+    unitOfWork: app.unitOfWork,
+    contactRepository: app.contactRepository,
+    shopEmail: config.shopEmail,
+  });
 
   app.post(
     '/submit',
@@ -46,13 +51,7 @@ const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, {
       }),
     },
     async (request, reply) => {
-      const body = request.body;
-      const stored = await app.db.transaction(async (tx) => {
-        const saved = await app.contactRepository.create(body, tx);
-        await app.mailer.enqueue(contactMessageMail({ to: config.shopEmail, ...body, reference: saved.id }), tx);
-        return saved;
-      });
-      app.mailer.deliverSoon();
+      const stored = await contact.submit(request.body);
       request.log.info({ contactMessageId: stored.id }, 'contact message received');
       return reply.code(201).send({ message: contactTexts.received });
     },
