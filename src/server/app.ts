@@ -6,13 +6,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { apiPaths } from '#shared/api-paths';
 import type { Config } from './config.ts';
 import { productImagesDir } from './db/seed/index.ts';
+import { authPlugin, authRoutes, userRepositoryPlugin } from './features/accounts/index.ts';
 import { catalogPlugin, productRepositoryPlugin, productsRoutes } from './features/catalog/index.ts';
 import { contactRepositoryPlugin, contactRoutes } from './features/contact/index.ts';
 import { mailerPlugin, unitOfWorkPlugin } from './features/mail/index.ts';
 import { handleError, registerNotFoundHandler } from './errors.ts';
 import { createHttpServerFactory, handleClientError, logDroppedConnections } from './http-server.ts';
 import attemptLimitPlugin from './plugins/app/attempt-limit.ts';
-import authPlugin from './plugins/app/auth.ts';
 import cacheRulesPlugin from './plugins/app/cache-rules.ts';
 import cartRepositoryPlugin from './plugins/app/cart-repository.ts';
 import checkoutPlugin from './plugins/app/checkout.ts';
@@ -23,14 +23,12 @@ import paymentsPlugin from './plugins/app/payments.ts';
 import requestLogPlugin from './plugins/app/request-log.ts';
 import reviewPhotosPlugin from './plugins/app/review-photos.ts';
 import reviewRepositoryPlugin from './plugins/app/review-repository.ts';
-import userRepositoryPlugin from './plugins/app/user-repository.ts';
 import compressPlugin from './plugins/external/compress.ts';
 import rateLimitPlugin from './plugins/external/rate-limit.ts';
 import { withApiSecurityHeaders } from './lib/security-headers.ts';
 import securityHeadersPlugin from './plugins/external/security-headers.ts';
 import staticPlugin from './plugins/external/static.ts';
 import uploadsPlugin from './plugins/external/uploads.ts';
-import authRoutes from './routes/api/auth/index.ts';
 import cartRoutes from './routes/api/cart/index.ts';
 import ordersRoutes from './routes/api/orders/index.ts';
 import reviewsRoutes from './routes/api/reviews/index.ts';
@@ -113,7 +111,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   await app.register(healthRoutes);
   await app.register(productsRoutes, { prefix: apiPaths.products.prefix });
-  await app.register(authRoutes, { prefix: '/api/auth', config });
+  await app.register(authRoutes, { prefix: apiPaths.auth.prefix, config });
   await app.register(cartRoutes, { prefix: '/api/cart' });
   await app.register(ordersRoutes, { prefix: '/api/orders', config });
   await app.register(contactRoutes, { prefix: apiPaths.contact.prefix, config });

@@ -2,7 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyAttemptsMessage } from '#server/plugins/app/attempt-limit';
-import { attemptLimits, authMessages } from '../../../src/server/routes/api/auth/index.ts';
+import { authMessages } from '#server/features/accounts/messages';
+import { attemptLimits } from '#server/features/accounts/routes';
 import { createCustomer } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 

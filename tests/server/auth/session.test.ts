@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginRequiredMessage, sessionEndedMessage } from '../../../src/server/plugins/app/auth.ts';
+import { loginRequiredMessage, sessionEndedMessage } from '#server/features/accounts/auth';
 import { bearer, createCustomer } from '../../support/accounts.ts';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../support/build-test-app.ts';
 

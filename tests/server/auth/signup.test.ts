@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '../../../src/server/routes/api/auth/index.ts';
+import { authMessages } from '#server/features/accounts/messages';
 import { createCustomer, uniqueEmail } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { queryRows } from '../../support/db.ts';

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginRequiredMessage, sessionEndedMessage } from '../../../src/server/plugins/app/auth.ts';
+import { loginRequiredMessage, sessionEndedMessage } from '#server/features/accounts/auth';
 import { createCustomer } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { cartOf, summary } from '../../support/cart.ts';

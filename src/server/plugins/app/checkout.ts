@@ -14,7 +14,7 @@ import type { ShippingAddress } from '#shared/schemas/shipping-address';
 import { vatBreakdown } from '#shared/vat';
 import { orderConfirmationMail } from '../../features/mail/index.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
-import type { Customer } from './auth.ts';
+import type { Customer } from '../../features/accounts/index.ts';
 import type { CheckoutLine, CheckoutRecord, OrderRecord } from './order-repository.ts';
 
 export type StartCheckoutResult =

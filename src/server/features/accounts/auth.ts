@@ -8,8 +8,8 @@ import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
-import type { ApiError } from '#shared/schemas/error';
 import type { Config } from '../../config.ts';
+import { HttpError } from '../../errors.ts';
 import { readOrCreateSecret } from '../../lib/secret-file.ts';
 import type { UserRecord } from './user-repository.ts';
 
@@ -42,7 +42,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
     /** An onRequest/preHandler hook: 401 unless the request carries a live session token. */
-    requireCustomer(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+    requireCustomer(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
   interface FastifyRequest {
     /** The logged-in customer on routes that use `app.requireCustomer`; null elsewhere. */
@@ -133,17 +133,17 @@ export default fp<AuthPluginOptions>(
 
     app.decorate('auth', auth);
     app.decorateRequest('customer', null);
-    app.decorate('requireCustomer', async (request: FastifyRequest, reply: FastifyReply) => {
+    app.decorate('requireCustomer', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
       if (!match?.[1]) {
         request.log.info('no session token');
-        return reply.code(401).send({ message: loginRequiredMessage } satisfies ApiError);
+        throw new HttpError(401, loginRequiredMessage);
       }
       const customer = await customerFromToken(match[1]);
       if (!customer) {
         request.log.info('refused session token');
-        return reply.code(401).send({ message: sessionEndedMessage } satisfies ApiError);
+        throw new HttpError(401, sessionEndedMessage);
       }
       request.customer = customer;
     });

@@ -1,0 +1,24 @@
+/** What the account endpoints answer, in the shop's words; the tests read them from here too. */
+import { RESET_LINK_VALID_MINUTES } from '#shared/schemas/user';
+
+export const authMessages = {
+  signupNotFound: 'We could not find that sign-up. Please sign up again.',
+  alreadyVerified: 'Your e-mail address is already verified. Please log in.',
+  verified: 'Email verified! You can now log in.',
+  codeExpired: 'This code has expired. Please ask for a new code.',
+  codeExhausted: 'Too many wrong codes. Please ask for a new code.',
+  codeSent: 'We have e-mailed you a new code.',
+  badCredentials: 'The e-mail address or password is not right.',
+  verifyFirstNewCode: 'Please verify your e-mail address first. We have e-mailed you a new code.',
+  verifyFirstCodeRecent: 'Please verify your e-mail address first, using the code we have just e-mailed you.',
+  resetLinkSent: `If an account uses that address, we have e-mailed it a link to reset the password. The link works for ${RESET_LINK_VALID_MINUTES / 60} hour.`,
+  resetLinkInvalid: 'This reset link is not valid or has already been used. Please ask for a new one.',
+  resetLinkExpired: 'This reset link has expired. Please ask for a new one.',
+  passwordReset: 'Your password has been reset. You can now log in.',
+  wrongCode: (triesLeft: number) =>
+    triesLeft > 0
+      ? `That code is not right. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`
+      : 'That code is not right, and that was the last try. Please ask for a new code.',
+  waitForCode: (seconds: number) =>
+    `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before asking for a new code.`,
+};

@@ -1,0 +1,170 @@
+/**
+ * Customer accounts' endpoints: signup, the code (verify, resend), login, the current customer and password reset.
+ * Each parses with the shared schema, counts the request against its limits, and hands it to the account service.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '#shared/schemas/error';
+import {
+  ForgotPasswordBodySchema,
+  LoginAnswerSchema,
+  LoginBodySchema,
+  MeAnswerSchema,
+  MessageSchema,
+  ResendOtpBodySchema,
+  ResetPasswordBodySchema,
+  ResetPasswordParamsSchema,
+  SignupAnswerSchema,
+  SignupBodySchema,
+  UnverifiedAnswerSchema,
+  VerifyOtpBodySchema,
+} from '#shared/schemas/user';
+import type { Config } from '../../config.ts';
+import { authMessages } from './messages.ts';
+import { createAccountService } from './service.ts';
+import { toWireUser } from './user-repository.ts';
+
+const WINDOW_MS = 15 * 60_000;
+
+export interface EndpointLimits {
+  /** Refused past this many from one client address. */
+  perAddress: number;
+  /** Refused past this many aimed at one account (an e-mail, an attempt id, a reset token) from anywhere. */
+  perAccount?: number;
+  /** Refused past this many aimed at one account from one client address. */
+  perAccountFromAddress?: number;
+  /** Slowed, never refused, past this many aimed at one account from anywhere. */
+  slowPerAccount?: number;
+}
+
+/**
+ * Limits per 15 minutes before RATE_LIMIT_FACTOR; the code's own 5 tries are separate and fixed. What each is
+ * keyed on, and why, is decision 044: login is never refused per e-mail alone, so nobody can lock an owner out.
+ */
+export const attemptLimits: Record<
+  'signup' | 'login' | 'verifyOtp' | 'resendOtp' | 'forgotPassword' | 'resetPassword',
+  EndpointLimits
+> = {
+  signup: { perAddress: 20, perAccount: 5 },
+  login: { perAddress: 30, perAccountFromAddress: 10, slowPerAccount: 10 },
+  verifyOtp: { perAddress: 30, perAccount: 15 },
+  resendOtp: { perAddress: 10, perAccount: 5 },
+  forgotPassword: { perAddress: 10, perAccount: 5 },
+  resetPassword: { perAddress: 20, perAccount: 5 },
+};
+
+export interface AuthRoutesOptions {
+  config: Pick<Config, 'publicUrl'>;
+}
+
+const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config }) => {
+  const accounts = createAccountService({
+    auth: app.auth,
+    users: app.userRepository,
+    unitOfWork: app.unitOfWork,
+    publicUrl: config.publicUrl,
+  });
+  // A reset mail still being prepared is finished before the database closes.
+  app.addHook('onClose', () => accounts.settled());
+  // These endpoints take JSON only: a form post or plain text answers 415 instead of failing validation.
+  app.removeContentTypeParser('text/plain');
+
+  const limit = (name: keyof typeof attemptLimits, accountOf: (request: FastifyRequest) => string | undefined) => {
+    const limits = attemptLimits[name];
+    const rule = (max: number | undefined) =>
+      max === undefined ? undefined : { max, windowMs: WINDOW_MS, key: accountOf };
+    return app.attemptLimit({
+      name,
+      perAddress: { max: limits.perAddress, windowMs: WINDOW_MS },
+      perAccount: rule(limits.perAccount),
+      perAccountFromAddress: rule(limits.perAccountFromAddress),
+      slowPerAccount: rule(limits.slowPerAccount),
+    });
+  };
+
+  app.post(
+    '/signup',
+    {
+      schema: {
+        body: SignupBodySchema,
+        response: { 201: SignupAnswerSchema, '4xx': ApiErrorSchema },
+      },
+      preHandler: limit('signup', (request) => (request.body as { email: string }).email),
+    },
+    async (request, reply) => reply.code(201).send({ userId: await accounts.signup(request.body) }),
+  );
+
+  app.post(
+    '/verify-otp',
+    {
+      schema: { body: VerifyOtpBodySchema, response: { 200: MessageSchema, '4xx': ApiErrorSchema } },
+      preHandler: limit('verifyOtp', (request) => (request.body as { userId: string }).userId),
+    },
+    async (request) => ({ message: await accounts.verifyCode(request.body.userId, request.body.otp) }),
+  );
+
+  app.post(
+    '/resend-otp',
+    {
+      schema: { body: ResendOtpBodySchema, response: { 200: MessageSchema, '4xx': ApiErrorSchema } },
+      preHandler: limit('resendOtp', (request) => (request.body as { userId: string }).userId),
+    },
+    async (request) => ({ message: await accounts.resendCode(request.body.userId) }),
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        body: LoginBodySchema,
+        response: { 200: LoginAnswerSchema, 403: UnverifiedAnswerSchema, '4xx': ApiErrorSchema },
+      },
+      preHandler: limit('login', (request) => (request.body as { email: string }).email),
+    },
+    async (request, reply) => {
+      const result = await accounts.login(request.body.email, request.body.password);
+      if (result.status === 'unverified')
+        return reply.code(403).send({ message: result.message, userId: result.userId });
+      return { user: result.user, token: result.token };
+    },
+  );
+
+  app.get(
+    '/me',
+    { schema: { response: { 200: MeAnswerSchema, '4xx': ApiErrorSchema } }, onRequest: app.requireCustomer },
+    async (request) => {
+      // requireCustomer has answered 401 unless a customer is set.
+      return { user: toWireUser(request.customer!) };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: { body: ForgotPasswordBodySchema, response: { 200: MessageSchema, '4xx': ApiErrorSchema } },
+      preHandler: limit('forgotPassword', (request) => (request.body as { email: string }).email),
+    },
+    async (request, reply) => {
+      // Answer first, then look the address up: the answer and its timing are the same for every address.
+      reply.send({ message: authMessages.resetLinkSent });
+      accounts.requestPasswordReset(request.body.email, request.log);
+      return reply;
+    },
+  );
+
+  // NOTE: only PUT here: a browser's GET of this path is the reset page, served by the single-page app.
+  app.put(
+    '/reset-password/:token',
+    {
+      schema: {
+        params: ResetPasswordParamsSchema,
+        body: ResetPasswordBodySchema,
+        response: { 200: MessageSchema, '4xx': ApiErrorSchema },
+      },
+      preHandler: limit('resetPassword', (request) => (request.params as { token: string }).token),
+    },
+    async (request) => ({ message: await accounts.resetPassword(request.params.token, request.body.password) }),
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,225 @@
+/**
+ * Customer accounts' rules: signup attempts proven by an e-mailed code (decision 043), login, and password reset.
+ * Every refusal is an `HttpError` with the shop's words (`messages.ts`); every mail is queued with the rows that
+ * call for it, in one unit of work.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { pageRoutes } from '#shared/page-routes';
+import {
+  RESET_LINK_VALID_MINUTES,
+  SIGNUP_CODE_LENGTH,
+  SIGNUP_CODE_MAX_ATTEMPTS,
+  SIGNUP_CODE_RESEND_COOLDOWN_SECONDS,
+  SIGNUP_CODE_VALID_MINUTES,
+  type User,
+} from '#shared/schemas/user';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../errors.ts';
+import { passwordResetMail, signupCodeMail, signupNoticeMail, type UnitOfWork } from '../mail/index.ts';
+import { type Auth, hashResetToken } from './auth.ts';
+import { authMessages } from './messages.ts';
+import {
+  type IssueCodeResult,
+  newSignupAttemptId,
+  type SignupAttemptRecord,
+  toWireUser,
+  type UserRepository,
+} from './user-repository.ts';
+
+/** Attempts older than this are deleted at the address's next signup (decision 043). */
+const SIGNUP_ATTEMPT_KEPT_SECONDS = 24 * 60 * 60;
+
+function newSignupCode(): string {
+  return randomInt(0, 10 ** SIGNUP_CODE_LENGTH)
+    .toString()
+    .padStart(SIGNUP_CODE_LENGTH, '0');
+}
+
+export type LoginResult =
+  | { status: 'logged-in'; user: User; token: string }
+  /** The password is a waiting signup's: the address must be verified first (403 with the attempt's id). */
+  | { status: 'unverified'; message: string; userId: string };
+
+export interface AccountService {
+  /** A new signup attempt, answered alike whether or not the address has an account; its id is the `userId`. */
+  signup(fields: { name: string; email: string; password: string }): Promise<string>;
+  /** Checks a signup code; the account is made from its attempt. Answers the message to show. */
+  verifyCode(attemptId: string, code: string): Promise<string>;
+  /** Mails a waiting attempt a new code, unless its address was mailed within the cooldown (429). */
+  resendCode(attemptId: string): Promise<string>;
+  login(email: string, password: string): Promise<LoginResult>;
+  /**
+   * Mails a reset link if an account uses the address; runs after the caller has answered, so the answer and its
+   * timing say nothing about the address. Failures are logged on `log`.
+   */
+  requestPasswordReset(email: string, log: FastifyBaseLogger): void;
+  resetPassword(token: string, password: string): Promise<string>;
+  /** Resolves once every background password-reset mail has been prepared (at shutdown). */
+  settled(): Promise<void>;
+}
+
+export function createAccountService(deps: {
+  auth: Auth;
+  users: UserRepository;
+  unitOfWork: UnitOfWork;
+  publicUrl: string;
+}): AccountService {
+  const { auth, users, unitOfWork, publicUrl } = deps;
+  const background = new Set<Promise<void>>();
+
+  /**
+   * What an attempt's address is mailed: a fresh code, or, when the address already has an account, a notice
+   * to its owner with no code (the attempt then has none), so the signup answers the same either way.
+   */
+  async function mailFor(attemptId: string, email: string, executor: Database) {
+    const account = await users.findByEmail(email, executor);
+    if (account) {
+      const mail = signupNoticeMail({
+        to: email,
+        name: account.name,
+        loginLink: `${publicUrl}${pageRoutes.login}`,
+        resetLink: `${publicUrl}${pageRoutes.forgotPassword}`,
+      });
+      return { codeHash: null, mail };
+    }
+    const code = newSignupCode();
+    const mail = signupCodeMail({ to: email, code, validForMinutes: SIGNUP_CODE_VALID_MINUTES });
+    return { codeHash: auth.hashSignupCode(attemptId, code), mail };
+  }
+
+  /** Mails the attempt's address again (a new code, or the notice), unless it was mailed within the cooldown. */
+  function mailAgain(attempt: Pick<SignupAttemptRecord, 'id' | 'email'>): Promise<IssueCodeResult> {
+    return unitOfWork(async (tx, queueMail) => {
+      const { codeHash, mail } = await mailFor(attempt.id, attempt.email, tx);
+      const reissued = await users.reissueSignupAttempt(
+        attempt.id,
+        codeHash,
+        { validForSeconds: SIGNUP_CODE_VALID_MINUTES * 60, cooldownSeconds: SIGNUP_CODE_RESEND_COOLDOWN_SECONDS },
+        tx,
+      );
+      if (reissued.issued) await queueMail(mail);
+      return reissued;
+    });
+  }
+
+  async function prepareResetMail(email: string, log: FastifyBaseLogger) {
+    const user = await users.findByEmail(email);
+    if (!user) {
+      log.info('password reset asked for an address without an account');
+      return;
+    }
+    const token = randomBytes(32).toString('base64url');
+    await unitOfWork(async (tx, queueMail) => {
+      await users.createPasswordResetToken(user.id, hashResetToken(token), RESET_LINK_VALID_MINUTES * 60, tx);
+      await queueMail(
+        passwordResetMail({
+          to: user.email,
+          name: user.name,
+          link: `${publicUrl}/api/auth/reset-password/${token}`,
+          validForMinutes: RESET_LINK_VALID_MINUTES,
+        }),
+      );
+    });
+  }
+
+  return {
+    async signup({ name, email, password }) {
+      // Every signup is a new attempt with its own code and password, answered alike whether or not the address
+      // has an account or waits for a code; the password is hashed in every case, so the timing is alike too.
+      const passwordHash = await auth.hashPassword(password);
+      const id = newSignupAttemptId();
+      await unitOfWork(async (tx, queueMail) => {
+        await users.deleteOldSignupAttempts(email, SIGNUP_ATTEMPT_KEPT_SECONDS, tx);
+        const { codeHash, mail } = await mailFor(id, email, tx);
+        await users.createSignupAttempt(
+          { id, email, name, passwordHash, codeHash },
+          SIGNUP_CODE_VALID_MINUTES * 60,
+          tx,
+        );
+        await queueMail(mail);
+      });
+      return id;
+    },
+
+    async verifyCode(attemptId, code) {
+      const tried = await users.countCodeTry(attemptId, SIGNUP_CODE_MAX_ATTEMPTS);
+      switch (tried.status) {
+        case 'none':
+          throw new HttpError(404, authMessages.signupNotFound);
+        case 'verified':
+          return authMessages.alreadyVerified;
+        case 'expired':
+          throw new HttpError(400, authMessages.codeExpired);
+        case 'exhausted':
+          throw new HttpError(400, authMessages.codeExhausted);
+        case 'counted': {
+          if (!auth.signupCodeMatches(tried.codeHash, attemptId, code))
+            throw new HttpError(400, authMessages.wrongCode(SIGNUP_CODE_MAX_ATTEMPTS - tried.triesUsed));
+          // An account made meanwhile (by another attempt's code) keeps its password.
+          const completed = await users.completeSignup(attemptId);
+          return completed.created ? authMessages.verified : authMessages.alreadyVerified;
+        }
+      }
+    },
+
+    async resendCode(attemptId) {
+      const attempt = await users.findSignupAttempt(attemptId);
+      if (!attempt) throw new HttpError(404, authMessages.signupNotFound);
+      if (attempt.verified) throw new HttpError(409, authMessages.alreadyVerified);
+      const result = await mailAgain(attempt);
+      if (!result.issued) {
+        throw new HttpError(429, authMessages.waitForCode(result.retryAfterSeconds), {
+          headers: { 'retry-after': String(result.retryAfterSeconds) },
+        });
+      }
+      return authMessages.codeSent;
+    },
+
+    async login(email, password) {
+      const [account, attempt] = await Promise.all([users.findByEmail(email), users.newestWaitingSignupAttempt(email)]);
+      // Two full hash checks on every login, against a decoy for what is missing: the timing says nothing about
+      // the address, and the answer to a signup's own password is the same whether or not an account exists
+      // (decision 043).
+      const [accountMatches, attemptMatches] = await Promise.all([
+        auth.verifyPassword(account?.passwordHash, password),
+        auth.verifyPassword(attempt?.passwordHash, password),
+      ]);
+      if (account && accountMatches) {
+        const token = await auth.issueSessionToken(account);
+        return { status: 'logged-in', user: toWireUser(account), token };
+      }
+      if (attempt && attemptMatches) {
+        const result = await mailAgain(attempt);
+        const message = result.issued ? authMessages.verifyFirstNewCode : authMessages.verifyFirstCodeRecent;
+        return { status: 'unverified', message, userId: attempt.id };
+      }
+      throw new HttpError(401, authMessages.badCredentials);
+    },
+
+    requestPasswordReset(email, log) {
+      const work = prepareResetMail(email, log)
+        .catch((error: unknown) => log.error({ err: error }, 'could not prepare a password-reset mail'))
+        .finally(() => background.delete(work));
+      background.add(work);
+    },
+
+    async resetPassword(token, password) {
+      const passwordHash = await auth.hashPassword(password);
+      const outcome = await unitOfWork(async (tx) => {
+        const found = await users.consumePasswordResetToken(hashResetToken(token), tx);
+        if (!found) return 'invalid';
+        if (found.expired) return 'expired';
+        await users.setPassword(found.userId, passwordHash, tx);
+        return 'reset';
+      });
+      if (outcome === 'invalid') throw new HttpError(400, authMessages.resetLinkInvalid);
+      if (outcome === 'expired') throw new HttpError(400, authMessages.resetLinkExpired);
+      return authMessages.passwordReset;
+    },
+
+    async settled() {
+      await Promise.all(background);
+    },
+  };
+}
