@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartMessages } from '../../../src/server/routes/api/cart/index.ts';
+import { cartMessages } from '#server/features/cart/service';
 import { cartTotals } from '../../../src/shared/cart-rules.ts';
 import { poundsToPence } from '../../../src/shared/money.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';

@@ -11,7 +11,7 @@ import { QUANTITY_MAX } from '#shared/constants';
 import type { CartLine, StoredCartLine } from '#shared/schemas/cart';
 import type { Database } from '../../db/database.ts';
 import { cartLines } from '../../db/schema.ts';
-import { type ProductRecord, type ProductRepository, toWireProduct } from '../../features/catalog/index.ts';
+import { type ProductRecord, type ProductRepository, toWireProduct } from '../catalog/index.ts';
 
 /** What a change to a cart came to: the cart's lines after it, or why nothing changed. */
 export type CartChange =
