@@ -6,7 +6,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../../src/server/config.ts';
-import { reviewLimits, reviewTexts } from '../../../src/server/routes/api/reviews/index.ts';
+import { reviewTexts } from '#server/features/reviews/messages';
+import { reviewLimits } from '#server/features/reviews/routes';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 
 const FACTOR = 0.4;

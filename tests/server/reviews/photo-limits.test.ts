@@ -8,7 +8,7 @@ import { readdir } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewPhotosDir } from '../../../src/server/lib/uploads.ts';
+import { reviewPhotosDir } from '#server/lib/uploads';
 import { REVIEW_PHOTO_MAX_PIXELS, reviewMessages } from '../../../src/shared/schemas/review.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { queryRows } from '../../support/db.ts';

@@ -5,7 +5,7 @@
 import { createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.ts';
@@ -42,7 +42,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
     /** An onRequest/preHandler hook: 401 unless the request carries a live session token. */
-    requireCustomer(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    requireCustomer(request: FastifyRequest): Promise<void>;
+    /**
+     * An onRequest hook for routes open to guests too: a bearer token makes the request a customer's (and a bad one
+     * answers 401, as with `requireCustomer`); without one, `request.customer` stays null.
+     */
+    identifyCustomer(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
     /** The logged-in customer on routes that use `app.requireCustomer`; null elsewhere. */
@@ -146,6 +151,9 @@ export default fp<AuthPluginOptions>(
         throw new HttpError(401, sessionEndedMessage);
       }
       request.customer = customer;
+    });
+    app.decorate('identifyCustomer', async (request: FastifyRequest) => {
+      if (request.headers.authorization !== undefined) await app.requireCustomer(request);
     });
   },
   { name: 'auth', dependencies: ['user-repository'] },

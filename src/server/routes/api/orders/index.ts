@@ -56,9 +56,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
     reply.code(status).send({ message, ...(field ? { errors: [{ field, message }] } : {}) } satisfies ApiError);
 
   /** A bearer token makes the shopper a customer (and a bad one answers 401); without one they are a guest. */
-  const customerIfLoggedIn = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers.authorization !== undefined) await app.requireCustomer(request, reply);
-  };
+  const customerIfLoggedIn = app.identifyCustomer;
 
   // Keyed on what the caller controls, its address and, for a customer, the account; never on the e-mail typed
   // in the address, which would let anyone block a shopper's checkout by naming their e-mail.

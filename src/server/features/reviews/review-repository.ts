@@ -21,15 +21,8 @@ export interface ReviewRecord {
   createdAt: Date;
 }
 
-export interface NewReview {
-  name: string;
-  location: string;
-  rating: number;
-  message: string;
-  image: string | null;
-  userId: string | null;
-  verified: boolean;
-}
+/** A review as posted: the database gives it its id and time. */
+export type NewReview = Omit<ReviewRecord, 'id' | 'createdAt'>;
 
 export interface ReviewRepository {
   create(review: NewReview, executor?: Database): Promise<ReviewRecord>;

@@ -1,0 +1,60 @@
+/**
+ * Customer reviews (spec §3, contract §2, §3, §6): `GET /api/reviews` lists them newest first; `POST /api/reviews`
+ * takes one as JSON, or as a form (multipart) with an optional photo in the `image` part, and answers 201 with the
+ * review. Anonymous reviews are allowed; one from a logged-in customer with an order carries `verified: true`.
+ * Limited per client address (and per customer when logged in). Decision 041.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '#shared/schemas/error';
+import { ReviewBodySchema, ReviewListSchema, ReviewSchema } from '#shared/schemas/review';
+import { acceptReviewForms, photoOf, readReviewForm } from './form.ts';
+import { reviewTexts } from './messages.ts';
+import { toWireReview } from './review-repository.ts';
+import { createReviewService } from './service.ts';
+
+const WINDOW_MS = 15 * 60_000;
+
+/** Reviews per 15 minutes before RATE_LIMIT_FACTOR: from one client address, and from one customer's account. */
+export const reviewLimits = { perAddress: 5, perAccount: 5 };
+
+const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await acceptReviewForms(app);
+  const reviews = createReviewService({
+    reviews: app.reviewRepository,
+    photos: app.reviewPhotos,
+    hasOrders: (customer) => app.orderRepository.hasOrders(customer),
+  });
+
+  // Public: the same list for everyone (decision 046).
+  app.get('/', { config: { cache: 'public' }, schema: { response: { 200: ReviewListSchema } } }, async () =>
+    (await app.reviewRepository.listNewestFirst()).map(toWireReview),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: { body: ReviewBodySchema, response: { 201: ReviewSchema, '4xx': ApiErrorSchema } },
+      // A customer's review may earn the badge; without a token it is anonymous.
+      onRequest: app.identifyCustomer,
+      preValidation: readReviewForm,
+      // After validation: a bad body is refused (400) before it is counted.
+      preHandler: app.attemptLimit({
+        name: 'reviews',
+        message: reviewTexts.tooMany,
+        perAddress: { max: reviewLimits.perAddress, windowMs: WINDOW_MS },
+        perAccount: { max: reviewLimits.perAccount, windowMs: WINDOW_MS, key: (request) => request.customer?.id },
+      }),
+    },
+    async (request, reply) => {
+      const stored = await reviews.post({
+        body: request.body,
+        photo: photoOf(request),
+        customer: request.customer,
+        log: request.log,
+      });
+      return reply.code(201).send(toWireReview(stored));
+    },
+  );
+};
+
+export default reviewsRoutes;

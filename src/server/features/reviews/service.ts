@@ -1,0 +1,61 @@
+/**
+ * Posting a review: its photo checked and re-encoded first, the 'Verified customer' badge for a logged-in customer
+ * with an order, then the row. A refused photo is an `HttpError`; a photo whose review was not stored is removed.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { type ReviewBody, reviewMessages } from '#shared/schemas/review';
+import { HttpError } from '../../errors.ts';
+import type { Customer } from '../accounts/index.ts';
+import type { ReviewPhotos } from './photos.ts';
+import type { ReviewRecord, ReviewRepository } from './review-repository.ts';
+
+export interface NewReviewInput {
+  body: ReviewBody;
+  photo: Buffer | undefined;
+  /** The logged-in author, or null for an anonymous review. */
+  customer: Customer | null;
+  log: FastifyBaseLogger;
+}
+
+export interface ReviewService {
+  post(input: NewReviewInput): Promise<ReviewRecord>;
+}
+
+export function createReviewService(deps: {
+  reviews: ReviewRepository;
+  photos: ReviewPhotos;
+  /** The checkout domain's answer to "has this customer ordered?" (`app.orderRepository.hasOrders`). */
+  hasOrders: (customer: Customer) => Promise<boolean>;
+}): ReviewService {
+  /** The stored photo's URL path, or null without one. */
+  async function savePhoto(photo: Buffer | undefined, log: FastifyBaseLogger): Promise<string | null> {
+    if (!photo) return null;
+    const saved = await deps.photos.save(photo);
+    if (saved.status === 'unsupported') {
+      log.info({ bytes: photo.length }, 'refused review photo');
+      throw new HttpError(415, reviewMessages.photoType);
+    }
+    if (saved.status === 'too-many-pixels') {
+      // 413, the contract's "too large": the picture is, even when its file is small.
+      log.info({ width: saved.width, height: saved.height }, 'refused review photo: too many pixels');
+      throw new HttpError(413, reviewMessages.photoTooManyPixels);
+    }
+    return saved.url;
+  }
+
+  return {
+    async post({ body, photo, customer, log }) {
+      const image = await savePhoto(photo, log);
+      try {
+        const verified = customer ? await deps.hasOrders(customer) : false;
+        const stored = await deps.reviews.create({ ...body, image, userId: customer?.id ?? null, verified });
+        log.info({ reviewId: stored.id, verified, photo: image !== null }, 'review posted');
+        return stored;
+      } catch (error) {
+        // A photo without its review would never be shown or cleaned up.
+        if (image) await deps.photos.discard(image).catch(() => {});
+        throw error;
+      }
+    },
+  };
+}
