@@ -8,6 +8,13 @@ import type { Config } from './config.ts';
 import { productImagesDir } from './db/seed/index.ts';
 import { authPlugin, authRoutes, userRepositoryPlugin } from './features/accounts/index.ts';
 import { cartRepositoryPlugin, cartRoutes } from './features/cart/index.ts';
+import {
+  checkoutPlugin,
+  orderRepositoryPlugin,
+  ordersRoutes,
+  paymentsPlugin,
+  payPageRoutes,
+} from './features/checkout/index.ts';
 import { catalogPlugin, productRepositoryPlugin, productsRoutes } from './features/catalog/index.ts';
 import { contactRepositoryPlugin, contactRoutes } from './features/contact/index.ts';
 import { mailerPlugin, unitOfWorkPlugin } from './features/mail/index.ts';
@@ -16,11 +23,8 @@ import { handleError, registerNotFoundHandler } from './errors.ts';
 import { createHttpServerFactory, handleClientError, logDroppedConnections } from './http-server.ts';
 import attemptLimitPlugin from './plugins/app/attempt-limit.ts';
 import cacheRulesPlugin from './plugins/app/cache-rules.ts';
-import checkoutPlugin from './plugins/app/checkout.ts';
 import controlCharactersPlugin from './plugins/app/control-characters.ts';
 import databasePlugin from './plugins/app/database.ts';
-import orderRepositoryPlugin from './plugins/app/order-repository.ts';
-import paymentsPlugin from './plugins/app/payments.ts';
 import requestLogPlugin from './plugins/app/request-log.ts';
 import compressPlugin from './plugins/external/compress.ts';
 import rateLimitPlugin from './plugins/external/rate-limit.ts';
@@ -28,10 +32,8 @@ import { withApiSecurityHeaders } from './lib/security-headers.ts';
 import securityHeadersPlugin from './plugins/external/security-headers.ts';
 import staticPlugin from './plugins/external/static.ts';
 import uploadsPlugin from './plugins/external/uploads.ts';
-import ordersRoutes from './routes/api/orders/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import pagesRoutes from './routes/pages/index.ts';
-import payRoutes from './routes/pay/index.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -110,10 +112,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(productsRoutes, { prefix: apiPaths.products.prefix });
   await app.register(authRoutes, { prefix: apiPaths.auth.prefix, config });
   await app.register(cartRoutes, { prefix: apiPaths.cart.prefix });
-  await app.register(ordersRoutes, { prefix: '/api/orders', config });
+  await app.register(ordersRoutes, { prefix: apiPaths.orders.prefix, config });
   await app.register(contactRoutes, { prefix: apiPaths.contact.prefix, config });
   await app.register(reviewsRoutes, { prefix: apiPaths.reviews.prefix });
-  if (config.paymentProvider === 'local') await app.register(payRoutes);
+  if (config.paymentProvider === 'local') await app.register(payPageRoutes);
   if (app.servesWebApp) await app.register(pagesRoutes);
   registerNotFoundHandler(app);
 

@@ -1,7 +1,7 @@
 /** Checkout with the built-in test provider: a payment session, the test page, verify, the order calls, the mail. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderMessages } from '../../../src/server/routes/api/orders/index.ts';
+import { orderMessages } from '#server/features/checkout/messages';
 import {
   checkoutMessages,
   OrderSchema,

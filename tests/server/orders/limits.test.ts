@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyAttemptsMessage } from '#server/plugins/app/attempt-limit';
-import { checkoutAttemptLimits, paymentCallLimits } from '../../../src/server/routes/api/orders/index.ts';
+import { checkoutAttemptLimits, paymentCallLimits } from '#server/features/checkout/routes';
 import { bearer, createCustomer, uniqueEmail } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { cartPayload, orderPayload, shippingAddress } from '../../support/checkout.ts';

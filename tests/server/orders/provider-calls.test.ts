@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNPAID_ANSWER_TTL_MS } from '../../../src/shared/constants.ts';
-import { orderMessages } from '../../../src/server/routes/api/orders/index.ts';
+import { orderMessages } from '#server/features/checkout/messages';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { cartPayload, checkoutCalls, orderPayload, startCheckout } from '../../support/checkout.ts';
 import { queryRows } from '../../support/db.ts';

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderMessages } from '../../../src/server/routes/api/orders/index.ts';
+import { orderMessages } from '#server/features/checkout/messages';
 import { buildTestAppsOnOneDatabase, type TestApp } from '../../support/build-test-app.ts';
 import { cartPayload, checkoutCalls, orderPayload, payOnTestPage, startCheckout } from '../../support/checkout.ts';
 import { queryRows } from '../../support/db.ts';

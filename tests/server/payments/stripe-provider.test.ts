@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StripeSettings } from '../../../src/server/config.ts';
-import type { CheckoutForPayment } from '../../../src/server/payments/provider.ts';
-import { createStripeProvider, type StripePaymentProvider } from '../../../src/server/payments/stripe.ts';
+import type { CheckoutForPayment } from '#server/features/checkout/payments/provider';
+import { createStripeProvider, type StripePaymentProvider } from '#server/features/checkout/payments/stripe';
 import {
   STAND_IN_PUBLISHABLE_KEY,
   STAND_IN_WEBHOOK_SECRET,

@@ -5,12 +5,28 @@
  */
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import type { VatRate } from '#shared/constants';
 import type { ShippingAddress } from '#shared/schemas/shipping-address';
-import type { Database } from '../../db/database.ts';
-import { type CheckoutLine, checkouts, orderLines, orders } from '../../db/schema.ts';
 import type { PaymentProviderName } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { checkouts, orderLines, orders } from '../../db/schema.ts';
 
-export type { CheckoutLine };
+/**
+ * One line of a checkout as the server priced it, in pence; an order's lines are copied from these, and the payment
+ * provider, the test payment page and the confirmation mail read them as they are.
+ */
+export interface CheckoutLine {
+  productId: string;
+  name: string;
+  selectedWeight: string;
+  qty: number;
+  /** One pack, VAT included. */
+  unitPricePence: number;
+  vatRate: VatRate;
+}
+
+/** The order number a shopper quotes, e.g. "RC-1001". */
+export const formatOrderNumber = (orderNumber: number) => `RC-${orderNumber}`;
 
 export interface CheckoutRecord {
   id: string;
@@ -39,15 +55,8 @@ export interface OrderRecord {
   lines: CheckoutLine[];
 }
 
-export interface NewCheckout {
-  provider: PaymentProviderName;
-  userId: string | null;
-  guestEmail: string | null;
-  email: string;
-  lines: CheckoutLine[];
-  amountPence: number;
-  shippingAddress: ShippingAddress;
-}
+/** A checkout as the service records it: the database gives it its id; the session and payment come later. */
+export type NewCheckout = Omit<CheckoutRecord, 'id' | 'sessionId' | 'paidAt'>;
 
 /** Whether `placeOrder` made the order or found the one made before. */
 export interface PlacedOrder {
@@ -62,11 +71,10 @@ export interface OrderRepository {
   findCheckoutBySession(sessionId: string): Promise<CheckoutRecord | undefined>;
   findOrderByCheckout(checkoutId: string, db?: Database): Promise<OrderRecord | undefined>;
   /**
-   * Marks the checkout paid and makes its order, in one transaction, unless the order exists already.
-   * `onCreated` runs inside that transaction for the order just made (the confirmation mail is queued there, so
-   * an order and its mail commit together).
+   * Marks the checkout paid and makes its order, unless the order exists already, inside the caller's transaction
+   * `tx` (the checkout service's unit of work, which queues the confirmation mail with the order it made).
    */
-  placeOrder(checkoutId: string, onCreated: (order: OrderRecord, tx: Database) => Promise<void>): Promise<PlacedOrder>;
+  placeOrder(checkoutId: string, tx: Database): Promise<PlacedOrder>;
   /**
    * A customer's orders, newest first: those placed while logged in, and guest orders placed with the
    * customer's address (which they have proved is theirs by verifying it).
@@ -92,7 +100,9 @@ const toCheckoutRecord = (row: CheckoutRow): CheckoutRecord => ({
   userId: row.userId,
   guestEmail: row.guestEmail,
   email: row.email,
-  lines: row.lines,
+  // NOTE: the column is JSON to the schema; this repository is its only writer (createCheckout), so the lines are
+  // CheckoutLines as written.
+  lines: row.lines as CheckoutLine[],
   amountPence: row.amountPence,
   shippingAddress: row.shippingAddress,
   paidAt: row.paidAt,
@@ -125,7 +135,7 @@ async function withLines(db: Database, rows: OrderRow[]): Promise<OrderRecord[]>
       qty: line.qty,
       unitPricePence: line.unitPricePence,
       // NOTE: a smallint column; the table's check keeps it to 0 or 20.
-      vatRate: line.vatRate as CheckoutLine['vatRate'],
+      vatRate: line.vatRate as VatRate,
     });
     linesByOrder.set(line.orderId, lines);
   }
@@ -169,50 +179,48 @@ function createOrderRepository(appDb: Database): OrderRepository {
 
     findOrderByCheckout,
 
-    placeOrder(checkoutId, onCreated) {
-      return appDb.transaction(async (tx): Promise<PlacedOrder> => {
-        const [checkout] = await tx
-          .update(checkouts)
-          .set({ paidAt: sql`coalesce(${checkouts.paidAt}, now())` })
-          .where(eq(checkouts.id, checkoutId))
-          .returning();
-        if (!checkout) throw new Error(`no checkout ${checkoutId}`);
-        // NOTE: on PostgreSQL a second transaction placing the same order waits here for the first to commit,
-        // then inserts nothing and reads the first one's order below.
-        const [inserted] = await tx
-          .insert(orders)
-          .values({
-            checkoutId: checkout.id,
-            userId: checkout.userId,
-            guestEmail: checkout.guestEmail,
-            email: checkout.email,
-            shippingAddress: checkout.shippingAddress,
-            totalPence: checkout.amountPence,
-          })
-          .onConflictDoNothing({ target: orders.checkoutId })
-          .returning();
-        if (!inserted) {
-          const existing = await findOrderByCheckout(checkout.id, tx);
-          if (!existing) throw new Error(`order for checkout ${checkout.id} neither inserted nor found`);
-          return { order: existing, created: false };
-        }
-        await tx.insert(orderLines).values(
-          checkout.lines.map((line, position) => ({
-            orderId: inserted.id,
-            position,
-            productId: line.productId,
-            name: line.name,
-            selectedWeight: line.selectedWeight,
-            qty: line.qty,
-            unitPricePence: line.unitPricePence,
-            vatRate: line.vatRate,
-          })),
-        );
-        const [order] = await withLines(tx, [inserted]);
-        if (!order) throw new Error('order lost its row');
-        await onCreated(order, tx);
-        return { order, created: true };
-      });
+    async placeOrder(checkoutId, tx) {
+      const [checkoutRow] = await tx
+        .update(checkouts)
+        .set({ paidAt: sql`coalesce(${checkouts.paidAt}, now())` })
+        .where(eq(checkouts.id, checkoutId))
+        .returning();
+      if (!checkoutRow) throw new Error(`no checkout ${checkoutId}`);
+      const checkout = toCheckoutRecord(checkoutRow);
+      // NOTE: on PostgreSQL a second transaction placing the same order waits here for the first to commit,
+      // then inserts nothing and reads the first one's order below.
+      const [inserted] = await tx
+        .insert(orders)
+        .values({
+          checkoutId: checkout.id,
+          userId: checkout.userId,
+          guestEmail: checkout.guestEmail,
+          email: checkout.email,
+          shippingAddress: checkout.shippingAddress,
+          totalPence: checkout.amountPence,
+        })
+        .onConflictDoNothing({ target: orders.checkoutId })
+        .returning();
+      if (!inserted) {
+        const existing = await findOrderByCheckout(checkout.id, tx);
+        if (!existing) throw new Error(`order for checkout ${checkout.id} neither inserted nor found`);
+        return { order: existing, created: false };
+      }
+      await tx.insert(orderLines).values(
+        checkout.lines.map((line, position) => ({
+          orderId: inserted.id,
+          position,
+          productId: line.productId,
+          name: line.name,
+          selectedWeight: line.selectedWeight,
+          qty: line.qty,
+          unitPricePence: line.unitPricePence,
+          vatRate: line.vatRate,
+        })),
+      );
+      const [order] = await withLines(tx, [inserted]);
+      if (!order) throw new Error('order lost its row');
+      return { order, created: true };
     },
 
     async listForCustomer(customer) {

@@ -3,21 +3,14 @@
  * pending checkout, and say whether a session has been paid. What happens on the provider's side (its own page,
  * its webhook) stays in the provider's module and routes; orders never depend on which provider took the money.
  */
-import type { VatRate } from '#shared/constants';
-import type { PaymentProviderName } from '../config.ts';
+import type { PaymentProviderName } from '../../../config.ts';
+import type { CheckoutLine } from '../order-repository.ts';
 
 /** A pending checkout as a provider needs it: every amount already recomputed by the server, in pence. */
 export interface CheckoutForPayment {
   /** The pending checkout's id, kept by the provider (metadata) to link the payment back to it. */
   checkoutId: string;
-  lines: readonly {
-    name: string;
-    selectedWeight: string;
-    qty: number;
-    /** One pack, VAT included. */
-    unitPricePence: number;
-    vatRate: VatRate;
-  }[];
+  lines: readonly Pick<CheckoutLine, 'name' | 'selectedWeight' | 'qty' | 'unitPricePence' | 'vatRate'>[];
   amountPence: number;
   /** The customer's or guest's address, prefilled on the provider's page and used for its receipt. */
   email: string;

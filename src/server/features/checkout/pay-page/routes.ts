@@ -8,15 +8,15 @@ import formBody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { SessionIdSchema } from '#shared/schemas/order';
-import { cacheControl } from '../../lib/cache-control.ts';
+import { cacheControl } from '../../../lib/cache-control.ts';
+import { chargeTestCard } from '../payments/test-cards.ts';
 import {
   PAY_PAGE_STYLESHEET_PATH,
   type PayPageModel,
   payPageStylesheet,
   renderPayMessagePage,
   renderPayPage,
-} from '../../payments/local-pay-page.ts';
-import { chargeTestCard } from '../../payments/test-cards.ts';
+} from './html.ts';
 
 const ParamsSchema = z.object({ sessionId: SessionIdSchema });
 /** Whatever the form sends; every field is checked by the card rules, so a missing one is only an empty one. */

@@ -5,21 +5,15 @@
  */
 import { SHOP_NAME } from '#shared/constants';
 import { formatPence } from '#shared/money';
-import { escapeHtml } from '../lib/html.ts';
-import type { TestCardEntry } from './test-cards.ts';
+import { escapeHtml } from '../../../lib/html.ts';
+import type { CheckoutLine } from '../order-repository.ts';
+import type { TestCardEntry } from '../payments/test-cards.ts';
 
 export const PAY_PAGE_STYLESHEET_PATH = '/pay/pay.css';
 
-export interface PayPageLine {
-  name: string;
-  selectedWeight: string;
-  qty: number;
-  unitPricePence: number;
-}
-
 export interface PayPageModel {
   sessionId: string;
-  lines: readonly PayPageLine[];
+  lines: readonly Pick<CheckoutLine, 'name' | 'selectedWeight' | 'qty' | 'unitPricePence'>[];
   amountPence: number;
   email: string;
   /** What the shopper typed, kept after a refusal (never the whole card number shown back: it is re-typed). */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UNPAID_ANSWER_TTL_MS } from '#shared/constants';
-import { createPaidStatusReader } from './checkout.ts';
+import { createPaidStatusReader } from './paid-status.ts';
 
 /** A provider whose answers the test gives, one call at a time. */
 function provider() {

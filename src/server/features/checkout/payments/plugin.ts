@@ -1,12 +1,12 @@
 /**
- * Adds `app.payments`: the payment provider PAYMENT_PROVIDER names (src/server/payments), and `app.stripePayments`,
- * the same provider with its webhook reader when it is Stripe (undefined with the built-in test checkout).
+ * Adds `app.payments`: the payment provider PAYMENT_PROVIDER names, and `app.stripePayments`, the same provider with
+ * its webhook reader when it is Stripe (undefined with the built-in test checkout).
  */
 import fp from 'fastify-plugin';
-import type { Config } from '../../config.ts';
-import { createLocalProvider } from '../../payments/local.ts';
-import type { PaymentProvider } from '../../payments/provider.ts';
-import { createStripeProvider, type StripePaymentProvider } from '../../payments/stripe.ts';
+import type { Config } from '../../../config.ts';
+import { createLocalProvider } from './local.ts';
+import type { PaymentProvider } from './provider.ts';
+import { createStripeProvider, type StripePaymentProvider } from './stripe.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 /**
  * The built-in test checkout (PAYMENT_PROVIDER=local, the default): the session is a page of the shop's own at
- * `PUBLIC_URL/pay/{id}` (routes/pay), and a session is paid once that page has taken a test card. It lets the
+ * `PUBLIC_URL/pay/{id}` (pay-page/), and a session is paid once that page has taken a test card. It lets the
  * whole shop run with no payment account; config refuses it in production unless chosen explicitly.
  */
 import { randomBytes } from 'node:crypto';

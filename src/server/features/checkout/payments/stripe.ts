@@ -4,7 +4,7 @@
  * (decision 038).
  */
 import Stripe from 'stripe';
-import type { StripeSettings } from '../config.ts';
+import type { StripeSettings } from '../../../config.ts';
 import type { CheckoutForPayment, PaymentProvider, PaymentSession } from './provider.ts';
 
 /** What a webhook delivery means for orders. */

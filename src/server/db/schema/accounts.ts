@@ -1,0 +1,77 @@
+/** Customer accounts' tables: proven accounts, signup attempts waiting for their code, password-reset links. */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * Customer accounts: only addresses that have proven themselves (a code from the mailbox). A signup waits in
+ * `signup_attempts` until then (decision 043). `email` is stored trimmed and lower-cased, so the unique index
+ * makes addresses case-blind.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => randomUUID()),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** When the address was proven: the code of the signup attempt that made the account. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Goes up with every password change; a session token carrying an older number is refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+/**
+ * Signups waiting for their code (decision 043). Each attempt keeps the name and password typed with it and its
+ * own code, so a code activates only the password of the attempt it was mailed for; `id` is the opaque `userId`
+ * the signup answers. `code_hash` is null when the address already had an account: its owner was mailed a notice
+ * instead, and no code exists. Attempts older than a day are deleted at the address's next signup.
+ */
+export const signupAttempts = pgTable(
+  'signup_attempts',
+  {
+    /** Random, made by the repository before the insert: the code's hash is keyed by it. */
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** A keyed hash of the code and this attempt's id (plugins/app/auth.ts). */
+    codeHash: text('code_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong or right, each check of the code counts; at the limit a new code must be asked for. */
+    tries: smallint('tries').notNull().default(0),
+    /** When the code (or the notice) was last mailed, for the resend cooldown. */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when its code was entered; the account was made from this attempt unless one existed by then. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('signup_attempts_email_idx').on(table.email, table.createdAt),
+    check('signup_attempts_tries_check', sql`${table.tries} >= 0`),
+    check('signup_attempts_email_lower_check', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+/** Password-reset links, kept only as SHA-256 hashes; a row is deleted when used. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);

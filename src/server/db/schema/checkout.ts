@@ -1,0 +1,112 @@
+/** The checkout domain's tables: checkouts waiting for their payment, and the orders made from them. */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { ShippingAddress } from '#shared/schemas/shipping-address';
+import { users } from './accounts.ts';
+
+/**
+ * A checkout waiting for its payment: the lines and amount the server priced from the catalog, the address,
+ * and who it is for (a customer, or a guest by e-mail). An order is made from this row once the provider says
+ * the session is paid, never from what a browser sends (contract §4).
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => randomUUID()),
+    /** The provider's session id, which the browser brings back; set once the provider has made the session. */
+    sessionId: text('session_id'),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    /** The customer who checked out; null for a guest. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A guest's address (null for a customer); the order's guestEmail. */
+    guestEmail: text('guest_email'),
+    /** Where the confirmation goes: the customer's account address or the guest's. */
+    email: text('email').notNull(),
+    /**
+     * The lines as priced when the checkout was made: the checkout domain's `CheckoutLine[]`, whose shape is that
+     * domain's to keep (its repository is the one writer and reader of this column).
+     */
+    lines: jsonb('lines').$type<unknown[]>().notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
+    /** When the provider confirmed the payment. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('checkouts_session_id_unique').on(table.sessionId),
+    check('checkouts_amount_check', sql`${table.amountPence} > 0`),
+  ],
+);
+
+/**
+ * Orders. `checkout_id` is unique: one paid checkout makes one order whichever of the verify call, the order
+ * call and the webhook gets there first, and the database, not a check in code, turns the others away.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => randomUUID()),
+    /** The number the shopper quotes; from a sequence, so it never repeats. */
+    orderNumber: bigint('order_number', { mode: 'number' }).notNull().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    checkoutId: text('checkout_id')
+      .notNull()
+      .references(() => checkouts.id),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    guestEmail: text('guest_email'),
+    email: text('email').notNull(),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
+    totalPence: integer('total_pence').notNull(),
+    isDelivered: boolean('is_delivered').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('orders_checkout_id_unique').on(table.checkoutId),
+    uniqueIndex('orders_order_number_unique').on(table.orderNumber),
+    index('orders_user_idx').on(table.userId, table.createdAt),
+    // Guest orders found by a customer who later verifies the same address.
+    index('orders_guest_email_idx').on(table.guestEmail).where(sql`${table.userId} is null`),
+    check('orders_total_check', sql`${table.totalPence} > 0`),
+  ],
+);
+
+/** An order's lines as bought: price and VAT rate kept, so later catalog changes never rewrite a receipt. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    productId: text('product_id').notNull(),
+    name: text('name').notNull(),
+    selectedWeight: text('selected_weight').notNull(),
+    qty: smallint('qty').notNull(),
+    unitPricePence: integer('unit_price_pence').notNull(),
+    vatRate: smallint('vat_rate').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.position] }),
+    check('order_lines_qty_check', sql`${table.qty} between 1 and 99`),
+    check('order_lines_price_check', sql`${table.unitPricePence} > 0`),
+    check('order_lines_vat_rate_check', sql`${table.vatRate} in (0, 20)`),
+  ],
+);

@@ -1,0 +1,30 @@
+/** The contact form's messages. */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Messages sent through the contact form, kept as sent (trimmed) beside the mail to the shop that carries
+ * them, which is queued in the same transaction. `phone` is null when the sender gave none.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => randomUUID()),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('contact_messages_created_idx').on(table.createdAt),
+    // The API's limits (contract §6) again, so nothing longer gets in by another way.
+    check(
+      'contact_messages_lengths_check',
+      sql`char_length(${table.name}) <= 100 and char_length(${table.email}) <= 254 and char_length(coalesce(${table.phone}, '')) <= 30 and char_length(${table.message}) <= 2000`,
+    ),
+  ],
+);

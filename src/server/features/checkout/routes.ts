@@ -1,0 +1,155 @@
+/**
+ * Checkout and orders (spec §7, contract §3 and §4): start a payment, verify it, place the order (customer or
+ * guest), list a customer's orders, and which provider takes payments. Every amount comes from the database;
+ * what a browser sends is only compared with it (decision 039). Each route parses, counts, and calls the service.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '#shared/schemas/error';
+import { poundsToPence } from '#shared/money';
+import {
+  CheckoutSessionAnswerSchema,
+  CreateCheckoutBodySchema,
+  OrderListSchema,
+  OrderSchema,
+  PaymentConfigSchema,
+  PlaceOrderBodySchema,
+  SessionParamsSchema,
+  VerifyPaymentAnswerSchema,
+  type PlaceOrderBody,
+} from '#shared/schemas/order';
+import type { Config } from '../../config.ts';
+import { registerStripeWebhook } from './stripe-webhook.ts';
+import { checkoutItemsFromWire, toWireOrder } from './wire.ts';
+
+/** Limits per 15 minutes before RATE_LIMIT_FACTOR: enough for a shopper who changes their mind many times. */
+export const checkoutAttemptLimits = { perAddress: 60, perAccount: 30 };
+/**
+ * Limits per 15 minutes before RATE_LIMIT_FACTOR on the calls that may ask the payment provider, the verify call and
+ * the order calls (each counted apart): /success verifies and orders once per visit, /order-confirmation verifies
+ * once more, so these leave a shopper many reloads (decision 045).
+ */
+export const paymentCallLimits = { perAddress: 120, perSession: 30 };
+const WINDOW_MS = 15 * 60_000;
+
+export interface OrderRoutesOptions {
+  config: Pick<Config, 'paymentProvider' | 'stripe'>;
+}
+
+/** What an order call's body claims, in pence. */
+const claimOf = (body: PlaceOrderBody) => ({
+  sessionId: body.sessionId,
+  items: checkoutItemsFromWire(body.orderItems),
+  totalPence: poundsToPence(body.totalPrice),
+});
+
+const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { config }) => {
+  app.removeContentTypeParser('text/plain');
+  const { checkout } = app;
+
+  // Keyed on what the caller controls, its address and, for a customer, the account; never on the e-mail typed
+  // in the address, which would let anyone block a shopper's checkout by naming their e-mail.
+  const limitCheckouts = app.attemptLimit({
+    name: 'checkout',
+    perAddress: { max: checkoutAttemptLimits.perAddress, windowMs: WINDOW_MS },
+    perAccount: { max: checkoutAttemptLimits.perAccount, windowMs: WINDOW_MS, key: (request) => request.customer?.id },
+  });
+
+  /** Per client address and per payment session, so nobody can spend the shop's rate limit at the provider. */
+  const limitPaymentCalls = (name: string, sessionId: (request: FastifyRequest) => string) =>
+    app.attemptLimit({
+      name,
+      perAddress: { max: paymentCallLimits.perAddress, windowMs: WINDOW_MS },
+      perAccount: { max: paymentCallLimits.perSession, windowMs: WINDOW_MS, key: sessionId },
+    });
+  const limitVerifies = limitPaymentCalls(
+    'verify-payment',
+    (request) => (request.params as { sessionId: string }).sessionId,
+  );
+  const limitOrderCalls = limitPaymentCalls('place-order', (request) => (request.body as PlaceOrderBody).sessionId);
+
+  app.get('/payment-config', { config: { cache: 'public' }, schema: { response: { 200: PaymentConfigSchema } } }, () =>
+    config.paymentProvider === 'stripe' && config.stripe
+      ? { provider: 'stripe' as const, publishableKey: config.stripe.publishableKey }
+      : { provider: 'local' as const },
+  );
+
+  app.post(
+    '/create-stripe-session',
+    {
+      schema: {
+        body: CreateCheckoutBodySchema,
+        response: { 200: CheckoutSessionAnswerSchema, '4xx': ApiErrorSchema, 503: ApiErrorSchema },
+      },
+      // A bearer token makes the shopper a customer (and a bad one answers 401); without one they are a guest.
+      onRequest: app.identifyCustomer,
+      preHandler: limitCheckouts,
+    },
+    async (request) => {
+      const { orderItems, shippingAddress, totalPrice } = request.body;
+      const session = await checkout.start({
+        items: checkoutItemsFromWire(orderItems),
+        shippingAddress,
+        totalPence: poundsToPence(totalPrice),
+        customer: request.customer,
+      });
+      return { url: session.url, id: session.sessionId };
+    },
+  );
+
+  app.get(
+    '/verify-stripe/:sessionId',
+    {
+      schema: { params: SessionParamsSchema, response: { 200: VerifyPaymentAnswerSchema, '4xx': ApiErrorSchema } },
+      onRequest: app.identifyCustomer,
+      preHandler: limitVerifies,
+    },
+    async (request) => {
+      const order = toWireOrder(await checkout.verify(request.params.sessionId, request.customer));
+      return {
+        success: true as const,
+        orderItems: order.orderItems,
+        shippingAddress: order.shippingAddress,
+        ...(order.guestEmail ? { guestEmail: order.guestEmail } : {}),
+        totalPrice: order.totalPrice,
+        order,
+      };
+    },
+  );
+
+  const orderResponse = { 200: OrderSchema, 201: OrderSchema, '4xx': ApiErrorSchema };
+
+  // 201 when the call made the order, 200 when it existed.
+  app.post(
+    '/',
+    {
+      schema: { body: PlaceOrderBodySchema, response: orderResponse },
+      onRequest: app.requireCustomer,
+      preHandler: limitOrderCalls,
+    },
+    async (request, reply) => {
+      // requireCustomer has answered 401 unless a customer is set.
+      const placed = await checkout.placeCustomerOrder(request.customer!, claimOf(request.body));
+      return reply.code(placed.created ? 201 : 200).send(toWireOrder(placed.order));
+    },
+  );
+
+  app.post(
+    '/guest-order',
+    { schema: { body: PlaceOrderBodySchema, response: orderResponse }, preHandler: limitOrderCalls },
+    async (request, reply) => {
+      const placed = await checkout.placeGuestOrder({ ...claimOf(request.body), guestEmail: request.body.guestEmail });
+      return reply.code(placed.created ? 201 : 200).send(toWireOrder(placed.order));
+    },
+  );
+
+  if (app.stripePayments) await registerStripeWebhook(app, app.stripePayments);
+
+  app.get(
+    '/my-orders',
+    { schema: { response: { 200: OrderListSchema, '4xx': ApiErrorSchema } }, onRequest: app.requireCustomer },
+    async (request) => (await checkout.ordersOf(request.customer!)).map(toWireOrder),
+  );
+};
+
+export default ordersRoutes;

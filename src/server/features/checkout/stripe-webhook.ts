@@ -1,0 +1,29 @@
+/**
+ * `POST /api/orders/stripe-webhook`, registered only with PAYMENT_PROVIDER=stripe: a signed event that a session
+ * is paid makes its order through `app.checkout.confirm`, as the verify and order calls do (decision 038).
+ */
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../errors.ts';
+import { orderMessages } from './messages.ts';
+import type { StripePaymentProvider } from './payments/stripe.ts';
+
+export async function registerStripeWebhook(app: FastifyInstance, stripe: StripePaymentProvider) {
+  // The signature covers the body's exact bytes, so this route reads them raw; the scope keeps the parser here.
+  await app.register(async (webhook) => {
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.post('/stripe-webhook', { bodyLimit: 512 * 1024 }, async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const outcome = stripe.readWebhookEvent(
+        request.body as Buffer,
+        typeof signature === 'string' ? signature : undefined,
+      );
+      if (outcome.type === 'invalid-signature') throw new HttpError(400, orderMessages.badSignature);
+      if (outcome.type === 'ignored') return { received: true };
+      const result = await app.checkout.confirm(outcome.sessionId, { knownPaid: true });
+      // Stripe may tell us of sessions this shop did not make (another integration on the same account).
+      if (result.status === 'unknown-session')
+        request.log.warn({ sessionId: outcome.sessionId }, 'webhook for a payment session this shop does not know');
+      return { received: true };
+    });
+  });
+}
