@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { apiPaths } from '#shared/api-paths';
 import type { Config } from './config.ts';
 import { productImagesDir } from './db/seed/index.ts';
+import { handleError, registerNotFoundHandler } from './errors.ts';
 import { authPlugin, authRoutes, userRepositoryPlugin } from './features/accounts/index.ts';
 import { cartRepositoryPlugin, cartRoutes } from './features/cart/index.ts';
 import {
@@ -19,8 +20,8 @@ import { catalogPlugin, productRepositoryPlugin, productsRoutes } from './featur
 import { contactRepositoryPlugin, contactRoutes } from './features/contact/index.ts';
 import { mailerPlugin, unitOfWorkPlugin } from './features/mail/index.ts';
 import { reviewPhotosPlugin, reviewRepositoryPlugin, reviewsRoutes } from './features/reviews/index.ts';
-import { handleError, registerNotFoundHandler } from './errors.ts';
 import { createHttpServerFactory, handleClientError, logDroppedConnections } from './http-server.ts';
+import { withApiSecurityHeaders } from './lib/security-headers.ts';
 import attemptLimitPlugin from './plugins/app/attempt-limit.ts';
 import cacheRulesPlugin from './plugins/app/cache-rules.ts';
 import controlCharactersPlugin from './plugins/app/control-characters.ts';
@@ -28,12 +29,11 @@ import databasePlugin from './plugins/app/database.ts';
 import requestLogPlugin from './plugins/app/request-log.ts';
 import compressPlugin from './plugins/external/compress.ts';
 import rateLimitPlugin from './plugins/external/rate-limit.ts';
-import { withApiSecurityHeaders } from './lib/security-headers.ts';
 import securityHeadersPlugin from './plugins/external/security-headers.ts';
 import staticPlugin from './plugins/external/static.ts';
 import uploadsPlugin from './plugins/external/uploads.ts';
-import healthRoutes from './routes/health/index.ts';
-import pagesRoutes from './routes/pages/index.ts';
+import healthRoutes from './routes/health.ts';
+import pagesRoutes from './routes/pages.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -84,31 +84,36 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
 
+  // App-wide: logging, headers, compression, the rules every route follows, the database and the attempt limits.
   await app.register(requestLogPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(compressPlugin);
   await app.register(controlCharactersPlugin);
   await app.register(cacheRulesPlugin);
   await app.register(databasePlugin, { config, pglite: options.pglite });
-  await app.register(productRepositoryPlugin);
-  await app.register(catalogPlugin);
-  await app.register(cartRepositoryPlugin);
   await app.register(rateLimitPlugin, { config });
   await app.register(attemptLimitPlugin, { config });
+
+  // The domains' decorators, each after the ones it depends on (fastify-plugin checks the names).
+  await app.register(productRepositoryPlugin);
+  await app.register(catalogPlugin);
   await app.register(userRepositoryPlugin);
   await app.register(authPlugin, { config });
   await app.register(mailerPlugin, { config });
   await app.register(unitOfWorkPlugin);
+  await app.register(cartRepositoryPlugin);
   await app.register(orderRepositoryPlugin);
   await app.register(paymentsPlugin, { config });
   await app.register(checkoutPlugin);
   await app.register(contactRepositoryPlugin);
   await app.register(reviewRepositoryPlugin);
   await app.register(reviewPhotosPlugin, { config });
+
+  // Files: the SPA and the illustrations, the uploaded photos.
   await app.register(staticPlugin, { webDistDir: config.webDistDir, productImagesDir });
   await app.register(uploadsPlugin, { config });
 
-  await app.register(healthRoutes);
+  // Routes: each domain's under its prefix from #shared/api-paths, then the pages and the health check.
   await app.register(productsRoutes, { prefix: apiPaths.products.prefix });
   await app.register(authRoutes, { prefix: apiPaths.auth.prefix, config });
   await app.register(cartRoutes, { prefix: apiPaths.cart.prefix });
@@ -117,6 +122,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(reviewsRoutes, { prefix: apiPaths.reviews.prefix });
   if (config.paymentProvider === 'local') await app.register(payPageRoutes);
   if (app.servesWebApp) await app.register(pagesRoutes);
+  await app.register(healthRoutes);
   registerNotFoundHandler(app);
 
   return app;

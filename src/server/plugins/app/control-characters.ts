@@ -6,11 +6,10 @@
  * PostgreSQL came back as a 500. Raw bodies (the Stripe webhook's bytes) are left to their route; a multipart form is
  * read after this hook, by its route, and its fields pass the same rule in the shared schema.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasControlCharacter } from '#shared/control-characters';
-import type { ApiError } from '#shared/schemas/error';
-import { withApiSecurityHeaders } from '../../lib/security-headers.ts';
+import { HttpError } from '../../errors.ts';
 
 export const controlCharacterMessages = {
   address: 'The address contains a control character (such as a NUL byte), which is not allowed.',
@@ -59,15 +58,13 @@ function findInBody(body: unknown): Finding | undefined {
   return undefined;
 }
 
-async function refuseControlCharacters(request: FastifyRequest, reply: FastifyReply) {
+async function refuseControlCharacters(request: FastifyRequest) {
   const finding =
     findInAddress(request.params, 'path') ?? findInAddress(request.query, 'query') ?? findInBody(request.body);
   if (!finding) return;
   request.log.info({ field: finding.field }, 'rejected control character');
-  // JSON, whatever the URL (a page's address too), so it carries the API's headers.
-  return withApiSecurityHeaders(reply)
-    .code(400)
-    .send({ message: finding.message, errors: [finding] } satisfies ApiError);
+  // Answered as JSON whatever the URL (a page's address too), with the API's headers, by errors.ts.
+  throw new HttpError(400, finding.message, { field: finding.field });
 }
 
 export default fp(
