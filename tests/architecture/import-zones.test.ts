@@ -112,16 +112,85 @@ describe('import zones', () => {
     ).toEqual(['#web/features/catalog/api/get-products.ts', '#web/app/router.tsx']);
   });
 
-  it('keep route folders apart, and routes out of plugins', async () => {
+  it('let a server domain use another only through its index.ts, from any of its folders', async () => {
     expect(
-      await refusedImports('src/server/routes/api/cart/probe.ts', [
-        '../products/index.ts',
-        '../../../lib/prepared-json.ts',
-        './schemas.ts',
+      await refusedImports('src/server/features/cart/probe.ts', [
+        '../catalog/catalog.ts',
+        '#server/features/catalog/product-repository',
+        '../../routes/pages.ts',
+        '../catalog/index.ts',
+        '#server/features/catalog/index',
+        './cart-repository.ts',
+        '../../lib/prepared-json.ts',
+        '../../db/schema.ts',
+        '../../errors.ts',
       ]),
-    ).toEqual(['../products/index.ts']);
-    expect(await refusedImports('src/server/plugins/app/probe.ts', ['../../routes/api/products/index.ts'])).toEqual([
-      '../../routes/api/products/index.ts',
+    ).toEqual(['../catalog/catalog.ts', '#server/features/catalog/product-repository', '../../routes/pages.ts']);
+    expect(
+      await refusedImports('src/server/features/checkout/payments/probe.ts', [
+        '../../mail/transports.ts',
+        '#server/features/mail/mailer',
+        '../../mail/index.ts',
+        '../order-repository.ts',
+        '../pay-page/html.ts',
+        '../../../config.ts',
+      ]),
+    ).toEqual(['../../mail/transports.ts', '#server/features/mail/mailer']);
+  });
+
+  it('keep plugins and db below the domains and routes', async () => {
+    expect(
+      await refusedImports('src/server/plugins/app/probe.ts', [
+        '../../features/catalog/index.ts',
+        '#server/features/mail/index',
+        '../../routes/health.ts',
+        '../../db/database.ts',
+        '../../errors.ts',
+      ]),
+    ).toEqual(['../../features/catalog/index.ts', '#server/features/mail/index', '../../routes/health.ts']);
+    expect(
+      await refusedImports('src/server/db/seed/probe.ts', ['../../features/catalog/index.ts', '../schema.ts']),
+    ).toEqual(['../../features/catalog/index.ts']);
+  });
+
+  it('keep lib free of shop knowledge: it imports no other server code', async () => {
+    expect(
+      await refusedImports('src/server/lib/probe.ts', [
+        '../config.ts',
+        '../plugins/app/database.ts',
+        '#server/errors',
+        './cache-control.ts',
+        '#shared/money',
+        'helmet',
+      ]),
+    ).toEqual(['../config.ts', '../plugins/app/database.ts', '#server/errors']);
+  });
+
+  it('keep config, errors and http-server under every plugin, domain and the database', async () => {
+    expect(
+      await refusedImports('src/server/config.ts', [
+        './features/checkout/payments/provider.ts',
+        './plugins/external/security-headers.ts',
+        './db/schema.ts',
+        '#server/features/checkout/index',
+        './lib/security-headers.ts',
+      ]),
+    ).toEqual([
+      './features/checkout/payments/provider.ts',
+      './plugins/external/security-headers.ts',
+      './db/schema.ts',
+      '#server/features/checkout/index',
     ]);
+  });
+
+  it('let the app-wide routes use a domain only through its index.ts', async () => {
+    expect(
+      await refusedImports('src/server/routes/probe.ts', [
+        '../features/catalog/catalog.ts',
+        '#server/features/catalog/catalog',
+        '../features/catalog/index.ts',
+        '../lib/cache-control.ts',
+      ]),
+    ).toEqual(['../features/catalog/catalog.ts', '#server/features/catalog/catalog']);
   });
 });
