@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import slimReact from '../../src/web/lib/react-for-hook-form.ts';
+import slimReact from '#web/lib/react-for-hook-form.ts';
 
 const require = createRequire(import.meta.url);
 

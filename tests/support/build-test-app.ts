@@ -11,8 +11,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type BuildAppOptions } from '../../src/server/app.ts';
-import { loadConfig, type Config } from '../../src/server/config.ts';
+import { buildApp, type BuildAppOptions } from '#server/app';
+import { loadConfig, type Config } from '#server/config';
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;

@@ -1,6 +1,6 @@
 /** A customer's view of the cart API for tests: each call injects one request with the customer's token. */
 import type { LightMyRequestResponse } from 'fastify';
-import { CartLinesSchema, type CartLine } from '../../src/shared/schemas/cart.ts';
+import { CartLinesSchema, type CartLine } from '#shared/schemas/cart';
 import { bearer, createCustomer } from './accounts.ts';
 import type { TestApp } from './build-test-app.ts';
 

@@ -1,7 +1,7 @@
 /** A shopper's view of checkout for API tests: start a payment, pay on the test page, verify, place the order. */
 import type { LightMyRequestResponse } from 'fastify';
-import type { CreateCheckoutInput } from '../../src/shared/schemas/order.ts';
-import type { ShippingAddress } from '../../src/shared/schemas/shipping-address.ts';
+import type { CreateCheckoutInput } from '#shared/schemas/order';
+import type { ShippingAddress } from '#shared/schemas/shipping-address';
 import { bearer, uniqueEmail } from './accounts.ts';
 import type { TestApp } from './build-test-app.ts';
 

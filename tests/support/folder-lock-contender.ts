@@ -3,7 +3,7 @@
  * `release` lines on stdin and answers `ready`, then `won`/`refused`, and `released`, one line each.
  */
 import readline from 'node:readline';
-import { lockFolder, type FolderLock } from '../../src/server/db/folder-lock.ts';
+import { lockFolder, type FolderLock } from '#server/db/folder-lock';
 
 const folder = process.argv[2];
 if (!folder) throw new Error('usage: folder-lock-contender.ts <folder>');

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { openDatabase } from '#server/db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -5,8 +5,8 @@
  */
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlCharacterMessages } from '../../../src/server/plugins/app/control-characters.ts';
-import { reviewMessages } from '../../../src/shared/schemas/review.ts';
+import { controlCharacterMessages } from '#server/plugins/app/control-characters';
+import { reviewMessages } from '#shared/schemas/review';
 import { createCustomer } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { cartPayload, payOnTestPage, shippingAddress, startCheckout } from '../../support/checkout.ts';

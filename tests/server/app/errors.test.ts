@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serverErrorMessage } from '../../../src/server/errors.ts';
+import { serverErrorMessage } from '#server/errors';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 
 let testApp: TestApp;

@@ -5,7 +5,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../../src/server/config.ts';
+import type { Config } from '#server/config';
 import { reviewTexts } from '#server/features/reviews/messages';
 import { reviewLimits } from '#server/features/reviews/routes';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartInputMessages } from '../../../src/shared/schemas/cart.ts';
+import { cartInputMessages } from '#shared/schemas/cart';
 import { bearer, createCustomer, type TestCustomer } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { cartOf } from '../../support/cart.ts';

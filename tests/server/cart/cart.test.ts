@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartMessages } from '#server/features/cart/service';
-import { cartTotals } from '../../../src/shared/cart-rules.ts';
-import { poundsToPence } from '../../../src/shared/money.ts';
+import { cartTotals } from '#shared/cart-rules';
+import { poundsToPence } from '#shared/money';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { newCustomerCart, summary } from '../../support/cart.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartLines } from '../../../src/server/db/schema.ts';
+import { cartLines } from '#server/db/schema';
 import { createCustomer, type TestCustomer } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { cartOf } from '../../support/cart.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mergeCarts } from '../../../src/shared/cart-rules.ts';
-import type { StoredCartLine } from '../../../src/shared/schemas/cart.ts';
+import { mergeCarts } from '#shared/cart-rules';
+import type { StoredCartLine } from '#shared/schemas/cart';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { newCustomerCart, summary } from '../../support/cart.ts';
 

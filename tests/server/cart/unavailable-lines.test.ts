@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartTotals } from '../../../src/shared/cart-rules.ts';
+import { cartTotals } from '#shared/cart-rules';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { newCustomerCart, summary } from '../../support/cart.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { controlCharacterMessages } from '../../../src/server/plugins/app/control-characters.ts';
+import { controlCharacterMessages } from '#server/plugins/app/control-characters';
 import { contactLimits, contactTexts } from '#server/features/contact/routes';
 import { uniqueEmail } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';

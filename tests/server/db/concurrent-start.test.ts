@@ -6,10 +6,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/server/app.ts';
-import { migrationsFolder } from '../../../src/server/db/client.ts';
-import { catalog } from '../../../src/server/db/seed/catalog.ts';
-import { demoReviews } from '../../../src/server/db/seed/demo-reviews.ts';
+import { buildApp } from '#server/app';
+import { migrationsFolder } from '#server/db/client';
+import { catalog } from '#server/db/seed/catalog';
+import { demoReviews } from '#server/db/seed/demo-reviews';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../support/build-test-app.ts';
 
 const SERVERS = 4;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockPathFor } from '../../../src/server/db/folder-lock.ts';
+import { lockPathFor } from '#server/db/folder-lock';
 
 const CONTENDERS = 4;
 const ROUNDS = 50;

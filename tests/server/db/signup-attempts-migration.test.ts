@@ -15,8 +15,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/server/app.ts';
-import { migrationsFolder } from '../../../src/server/db/client.ts';
+import { buildApp } from '#server/app';
+import { migrationsFolder } from '#server/db/client';
 import { createTestDatabase, TEST_JWT_SECRET, type TestDatabase, testConfig } from '../../support/build-test-app.ts';
 
 const FIRST_NEW_MIGRATION = '0006_signup_attempts';

@@ -1,8 +1,8 @@
 /** Bad checkout input: every mistake a browser can make answers 4xx with a message, never a 5xx, and charges nothing. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutMessages } from '../../../src/shared/schemas/order.ts';
-import { PHONE_MESSAGE } from '../../../src/shared/schemas/shipping-address.ts';
+import { checkoutMessages } from '#shared/schemas/order';
+import { PHONE_MESSAGE } from '#shared/schemas/shipping-address';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { cartPayload, checkoutCalls, payOnTestPage, shippingAddress, startCheckout } from '../../support/checkout.ts';
 import { queryRows } from '../../support/db.ts';

@@ -7,7 +7,7 @@ import {
   OrderSchema,
   VerifyPaymentAnswerSchema,
   CheckoutSessionAnswerSchema,
-} from '../../../src/shared/schemas/order.ts';
+} from '#shared/schemas/order';
 import { createCustomer } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import {

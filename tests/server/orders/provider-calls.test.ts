@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UNPAID_ANSWER_TTL_MS } from '../../../src/shared/constants.ts';
+import { UNPAID_ANSWER_TTL_MS } from '#shared/constants';
 import { orderMessages } from '#server/features/checkout/messages';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { cartPayload, checkoutCalls, orderPayload, startCheckout } from '../../support/checkout.ts';

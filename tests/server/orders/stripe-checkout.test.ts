@@ -1,8 +1,8 @@
 /** Checkout with PAYMENT_PROVIDER=stripe: the real SDK against the Stripe stand-in, verify, the webhook, one order. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { UNPAID_ANSWER_TTL_MS } from '../../../src/shared/constants.ts';
-import { CheckoutSessionAnswerSchema, PaymentConfigSchema } from '../../../src/shared/schemas/order.ts';
+import { UNPAID_ANSWER_TTL_MS } from '#shared/constants';
+import { CheckoutSessionAnswerSchema, PaymentConfigSchema } from '#shared/schemas/order';
 import { createCustomer } from '../../support/accounts.ts';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { cartPayload, checkoutCalls, orderPayload, startCheckout } from '../../support/checkout.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { StripeSettings } from '../../../src/server/config.ts';
+import type { StripeSettings } from '#server/config';
 import type { CheckoutForPayment } from '#server/features/checkout/payments/provider';
 import { createStripeProvider, type StripePaymentProvider } from '#server/features/checkout/payments/stripe';
 import {

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, productWeights } from '../../../src/server/db/schema.ts';
-import { catalog } from '../../../src/server/db/seed/catalog.ts';
+import { products, productWeights } from '#server/db/schema';
+import { catalog } from '#server/db/seed/catalog';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 
 let testApp: TestApp;

@@ -84,7 +84,7 @@ describe('GET /api/products', () => {
 
   it('serves a refreshed list with a new ETag after the catalog changes', async () => {
     const before = await getList();
-    const { products } = await import('../../../src/server/db/schema.ts');
+    const { products } = await import('#server/db/schema');
     const { eq } = await import('drizzle-orm');
     await testApp.app.db
       .update(products)

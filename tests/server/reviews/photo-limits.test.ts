@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewPhotosDir } from '#server/lib/uploads';
-import { REVIEW_PHOTO_MAX_PIXELS, reviewMessages } from '../../../src/shared/schemas/review.ts';
+import { REVIEW_PHOTO_MAX_PIXELS, reviewMessages } from '#shared/schemas/review';
 import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
 import { queryRows } from '../../support/db.ts';
 import { largeBlankPng16 } from '../../support/images.ts';
