@@ -132,7 +132,7 @@ export interface Config {
   logLevel: string;
   /** The built single-page app; unset when the server runs without one (API tests). */
   webDistDir: string | undefined;
-  /** Signs session tokens; unset outside production means one generated into dataDir (plugins/app/auth.ts). */
+  /** Signs session tokens; unset outside production means one generated into dataDir (features/accounts/auth.ts). */
   jwtSecret: string | undefined;
   /** Unset means the outbox: each mail saved under dataDir/outbox. */
   smtpUrl: string | undefined;

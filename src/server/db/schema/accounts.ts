@@ -44,7 +44,7 @@ export const signupAttempts = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    /** A keyed hash of the code and this attempt's id (plugins/app/auth.ts). */
+    /** A keyed hash of the code and this attempt's id (features/accounts/auth.ts). */
     codeHash: text('code_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Wrong or right, each check of the code counts; at the limit a new code must be asked for. */

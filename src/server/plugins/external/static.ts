@@ -66,7 +66,7 @@ export default fp<StaticPluginOptions>(
     await app.register(fastifyStatic, {
       root: webDistDir,
       prefix: '/',
-      // Page URLs, "/" included, are routes of their own (routes/pages); this serves the build's files.
+      // Page URLs, "/" included, are routes of their own (routes/pages.ts); this serves the build's files.
       index: false,
       wildcard: true,
       dotfiles,
