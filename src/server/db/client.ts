@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -124,4 +125,9 @@ async function prepareUnderSetupLock(pool: pg.Pool, options: PrepareOptions): Pr
     connection.release(true);
     throw error;
   }
+}
+
+/** Resolves once the database answers a trivial query; rejects while it does not (the health check asks). */
+export async function ping(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
 }

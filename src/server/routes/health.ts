@@ -1,11 +1,11 @@
 /** Liveness for load balancers and deploy scripts: 200 once the database answers. */
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { ping } from '../db/client.ts';
 
 const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get('/healthz', { config: { cache: 'public' } }, async (request, reply) => {
     try {
-      await app.db.execute(sql`select 1`);
+      await ping(app.db);
       return { status: 'ok' };
     } catch (error) {
       request.log.error({ err: error }, 'health check: database did not answer');
