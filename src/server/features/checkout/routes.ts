@@ -6,7 +6,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '#shared/schemas/error';
-import { poundsToPence } from '#shared/money';
 import {
   CheckoutSessionAnswerSchema,
   CreateCheckoutBodySchema,
@@ -20,7 +19,7 @@ import {
 } from '#shared/schemas/order';
 import type { Config } from '../../config.ts';
 import { registerStripeWebhook } from './stripe-webhook.ts';
-import { checkoutItemsFromWire, toWireOrder } from './wire.ts';
+import { checkoutFromWire, orderClaimFromWire, toWireOrder } from './wire.ts';
 
 /** Limits per 15 minutes before RATE_LIMIT_FACTOR: enough for a shopper who changes their mind many times. */
 export const checkoutAttemptLimits = { perAddress: 60, perAccount: 30 };
@@ -35,13 +34,6 @@ const WINDOW_MS = 15 * 60_000;
 export interface OrderRoutesOptions {
   config: Pick<Config, 'paymentProvider' | 'stripe'>;
 }
-
-/** What an order call's body claims, in pence. */
-const claimOf = (body: PlaceOrderBody) => ({
-  sessionId: body.sessionId,
-  items: checkoutItemsFromWire(body.orderItems),
-  totalPence: poundsToPence(body.totalPrice),
-});
 
 const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { config }) => {
   app.removeContentTypeParser('text/plain');
@@ -86,13 +78,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
       preHandler: limitCheckouts,
     },
     async (request) => {
-      const { orderItems, shippingAddress, totalPrice } = request.body;
-      const session = await checkout.start({
-        items: checkoutItemsFromWire(orderItems),
-        shippingAddress,
-        totalPence: poundsToPence(totalPrice),
-        customer: request.customer,
-      });
+      const session = await checkout.start({ ...checkoutFromWire(request.body), customer: request.customer });
       return { url: session.url, id: session.sessionId };
     },
   );
@@ -129,7 +115,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
     },
     async (request, reply) => {
       // requireCustomer has answered 401 unless a customer is set.
-      const placed = await checkout.placeCustomerOrder(request.customer!, claimOf(request.body));
+      const placed = await checkout.placeCustomerOrder(request.customer!, orderClaimFromWire(request.body));
       return reply.code(placed.created ? 201 : 200).send(toWireOrder(placed.order));
     },
   );
@@ -138,7 +124,10 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
     '/guest-order',
     { schema: { body: PlaceOrderBodySchema, response: orderResponse }, preHandler: limitOrderCalls },
     async (request, reply) => {
-      const placed = await checkout.placeGuestOrder({ ...claimOf(request.body), guestEmail: request.body.guestEmail });
+      const placed = await checkout.placeGuestOrder({
+        ...orderClaimFromWire(request.body),
+        guestEmail: request.body.guestEmail,
+      });
       return reply.code(placed.created ? 201 : 200).send(toWireOrder(placed.order));
     },
   );

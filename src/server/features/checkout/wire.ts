@@ -3,19 +3,37 @@
  * (the orders the API answers), with `#shared/money`.
  */
 import { penceToPounds, poundsToPence } from '#shared/money';
-import type { Order, OrderItemInput } from '#shared/schemas/order';
+import type { CreateCheckoutBody, Order, OrderItemInput, PlaceOrderBody } from '#shared/schemas/order';
 import { vatBreakdown } from '#shared/vat';
 import { formatOrderNumber, type OrderRecord } from './order-repository.ts';
-import type { CheckoutItem } from './service.ts';
+import type { CheckoutItem, OrderClaim } from './service.ts';
 
 /** The lines of a checkout or order body, in pence. */
-export function checkoutItemsFromWire(items: readonly OrderItemInput[]): CheckoutItem[] {
+function checkoutItemsFromWire(items: readonly OrderItemInput[]): CheckoutItem[] {
   return items.map((item) => ({
     productId: item._id,
     selectedWeight: item.selectedWeight,
     qty: item.qty,
     unitPricePence: item.price === undefined ? undefined : poundsToPence(item.price),
   }));
+}
+
+/** What a checkout body asks for, in pence. */
+export function checkoutFromWire(body: CreateCheckoutBody) {
+  return {
+    items: checkoutItemsFromWire(body.orderItems),
+    shippingAddress: body.shippingAddress,
+    totalPence: poundsToPence(body.totalPrice),
+  };
+}
+
+/** What an order call's body claims, in pence. */
+export function orderClaimFromWire(body: PlaceOrderBody): OrderClaim {
+  return {
+    sessionId: body.sessionId,
+    items: checkoutItemsFromWire(body.orderItems),
+    totalPence: poundsToPence(body.totalPrice),
+  };
 }
 
 /** An order as the API shows it: pounds, the order number, the VAT by rate. */
