@@ -2,11 +2,10 @@
  * The catalog as other domains see it: its plugins (`app.productRepository`, `app.catalog`), its routes, the product
  * record's types, and `toWireProduct` (the cart prices its lines with the shared rules, which read the wire shape).
  */
-export { type Catalog, default as catalogPlugin, toWireProduct } from './catalog.ts';
+export { default as catalogPlugin, toWireProduct } from './catalog.ts';
 export {
   default as productRepositoryPlugin,
   type ProductRecord,
   type ProductRepository,
-  type WeightRecord,
 } from './product-repository.ts';
 export { default as productsRoutes } from './routes.ts';

@@ -83,7 +83,7 @@ declare module 'fastify' {
  * True when a shopper's lines and total are the ones paid for: same products, weights (an empty weight meaning
  * the one chosen for it), quantities, prices where sent, and total.
  */
-export function matchesCheckout(
+function matchesCheckout(
   checkout: Pick<CheckoutRecord, 'lines' | 'amountPence'>,
   items: readonly CheckoutItem[],
   totalPence: number,
