@@ -64,52 +64,13 @@ function chunkGraph(): Plugin {
   };
 }
 
-/**
- * The storefront is written against React's API and runs on Preact's compatible one: a sixth of the size,
- * so the home page's first-load JS fits its budget with room for the features to come
- * (docs/decisions/031-preact-in-the-browser.md). Types still come from @types/react.
- */
-export const reactOnPreact = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
-/**
- * react-hook-form reads React through its default export, which on preact/compat is one object holding all of
- * compat: the bundler must keep every part of it in the chunk every page loads, forms or not. In the build,
- * react-hook-form gets a default export of just what it uses instead (decision 028).
- */
-function slimReactForHookForm(): Plugin {
-  const slimReact = path.resolve('src/web/lib/react-for-hook-form.ts');
-  return {
-    name: 'roast-slim-react-for-hook-form',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      const isReact = source === 'react' || source === 'preact/compat';
-      return isReact && importer?.includes('/node_modules/react-hook-form/') ? slimReact : null;
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [slimReactForHookForm(), react(), tailwindcss(), precompress(), chunkGraph()],
+  plugins: [react(), tailwindcss(), precompress(), chunkGraph()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
     assetsInlineLimit: 0,
-    rollupOptions: {
-      onwarn(warning, warn) {
-        // React Router probes for React 19's useOptimistic and falls back when it is missing, as on Preact.
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
-        warn(warning);
-      },
-    },
   },
-  resolve: { alias: reactOnPreact },
   server: {
     port: 5173,
     proxy: {
