@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
@@ -64,12 +65,53 @@ function chunkGraph(): Plugin {
   };
 }
 
+const entry = path.resolve('src/web/main.tsx');
+const everyPageLibraries = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/;
+const shellByPass = new WeakMap<ChunkingContext, Set<string>>();
+
+/** The modules the entry imports, directly or not: the code every page runs before its screen's own. */
+function shellModules(context: ChunkingContext): Set<string> {
+  let shell = shellByPass.get(context);
+  if (!shell) {
+    const found = new Set<string>();
+    const visit = (id: string) => {
+      if (found.has(id)) return;
+      found.add(id);
+      for (const imported of context.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+    };
+    visit(entry);
+    found.delete(entry);
+    shell = found;
+    shellByPass.set(context, shell);
+  }
+  return shell;
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress(), chunkGraph()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
     assetsInlineLimit: 0,
+    // Every browser supports module preloading now; the polyfill only cost every page's first load.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What every page runs goes in two files rather than a dozen small ones, which gzip each on its own
+          // (about 5 KB less first-load JS for the home page). Screens stay lazy chunks of their own.
+          groups: [
+            // The libraries, which change only when one of them is upgraded.
+            { name: 'react', test: everyPageLibraries },
+            // The shop's own code that every page runs (the frame, the session, the cart, the API client).
+            {
+              name: (id, context) => (shellModules(context).has(id) ? 'shell' : null),
+              debugName: 'shell',
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

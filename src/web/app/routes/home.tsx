@@ -1,7 +1,7 @@
 /** Home: the hero banner, the newly launched and best-selling products, then what customers say. */
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '#web/components/ui/icons.tsx';
 import { SHOP_NAME } from '#shared/constants';
 import type { Product } from '#shared/schemas/product';
 import { LoadError } from '#web/components/errors/load-error.tsx';

@@ -1,4 +1,5 @@
 /** /product/:productId: one product with its sizes and prices, or 'Product not found'. */
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import { SHOP_NAME } from '#shared/constants';
@@ -10,9 +11,10 @@ import { buttonStyles } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useProduct } from '#web/features/catalog/api/get-product.ts';
 import { metaDescription } from '#web/lib/meta-description.ts';
-import { ProductDetails } from '#web/features/catalog/components/product-details.tsx';
+import { ProductDetails, type ProductSelection } from '#web/features/catalog/components/product-details.tsx';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
-import { useProductDetailActions } from '../shop-cart.tsx';
+import { ProductDetailCartButtons } from '#web/features/cart/components/product-detail-cart-buttons.tsx';
+import { useShopCart } from '../shop-cart.tsx';
 
 export default function ProductDetailRoute() {
   const productId = useParams().productId ?? '';
@@ -98,5 +100,13 @@ function ProductNotFound() {
         </Link>
       </div>
     </PageContainer>
+  );
+}
+
+/** The product page's Add to Cart and BUY NOW. */
+function useProductDetailActions(): (selection: ProductSelection) => ReactNode {
+  const cart = useShopCart();
+  return ({ product, weight, quantity }) => (
+    <ProductDetailCartButtons cart={cart} product={product} selectedWeight={weight.label} qty={quantity} />
   );
 }

@@ -2,19 +2,31 @@
  * The router's error screen: a chunk that failed to load (offer a reload), a 404 (the not-found page),
  * or anything else ('Unexpected Application Error!').
  */
+import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { RefreshCw } from 'lucide-react';
+import { RefreshCw } from '#web/components/ui/icons.tsx';
 import { SHOP_NAME } from '#shared/constants';
 import { Button, buttonStyles } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
-import { isChunkLoadError } from '#web/lib/chunk-load.ts';
-import { NotFound } from './not-found.tsx';
+import { isChunkLoadError, loadChunkWithTimeout } from '#web/lib/chunk-load.ts';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
+
+// Every address reaches a screen (the '*' route is the not-found page), so a 404 here is a safety net whose code
+// need not be in every page's first load.
+const NotFound = lazy(() =>
+  loadChunkWithTimeout(() => import('./not-found.tsx')).then((module) => ({ default: module.NotFound })),
+);
 
 export function RouteError() {
   const error = useRouteError();
 
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Suspense fallback={null}>
+        <NotFound />
+      </Suspense>
+    );
+  }
 
   if (isChunkLoadError(error)) {
     return (
