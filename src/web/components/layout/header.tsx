@@ -1,7 +1,7 @@
 /** The site header: logo, a slot for search, a slot for cart and account, and the main navigation. */
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { Menu, X } from 'lucide-react';
+import { Menu, X } from '#web/components/ui/icons.tsx';
 import { clsx } from 'clsx';
 import { SHOP_NAME } from '#shared/constants';
 import { paths } from '#web/config/paths.ts';
