@@ -27,11 +27,14 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // Each step waits at most the expect timeout, which is what catches a screen that never comes; the test's own
+  // limit only bounds a whole journey (two logins, a payment, a second device) on a slow or busy machine.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test cost a third of the run's time; debug a failure with `--trace on`.
+    trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: chromiumArgs,

@@ -1,12 +1,9 @@
 import { defineConfig } from 'vitest/config';
-import { reactOnPreact } from './vite.config.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
-        // Browser code is tested on the library it ships with.
-        resolve: { alias: reactOnPreact },
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'tests/architecture/**/*.test.ts'],

@@ -9,7 +9,7 @@
  * 3. checkout (scripts/bench/checkout.ts): 20 guest shoppers each starting a payment session, paying on the
  *    built-in test page and verifying, on PGlite and on PostgreSQL, against the same server's GET /healthz;
  *    afterwards the database must hold one order per paid session;
- * 4. home-js: the home page's first-load JS in that build against its 120 KB gzip budget.
+ * 4. home-js: the home page's first-load JS in that build against its 125 KB gzip budget.
  * The load generator shares the machine's two cores, so only ratios within one run mean anything.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';

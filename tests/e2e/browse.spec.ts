@@ -1,6 +1,6 @@
 /**
  * Browsing journeys on the built shop and the seeded catalog: home, product list and filter, product
- * detail, search, about, not-found, mobile menu and page titles. Relies only on what the seed
+ * detail, search, about, not-found and the mobile menu. Relies only on what the seed
  * guarantees: the three banner products exist, every 250g weight costs £4.19 with an MRP of £6.99, every
  * product has 250g, 500g and 1kg weights, and each category has at least 8 products.
  */
@@ -277,36 +277,6 @@ test.describe('other pages', () => {
     );
     await expect(footer.getByText('Privacy Policy')).toBeVisible();
     await expect(footer.getByRole('link', { name: /Privacy Policy|Terms of Use/ })).toHaveCount(0);
-  });
-});
-
-// One test per page, so that each page's start-up on a busy machine has a test's time of its own.
-test.describe('every page has its own title', () => {
-  for (const [path, title] of [
-    ['/product', 'All Products | Roast & Co.'],
-    ['/product?category=Seeds', 'Seeds | Roast & Co.'],
-    ['/products/bestsellers', 'Best Sellers | Roast & Co.'],
-    ['/products/new-launches', 'Newly Launched Products | Roast & Co.'],
-    ['/product/roasted-pumpkin-seeds', 'Roasted Pumpkin Seeds | Roast & Co.'],
-    ['/search?query=cashew', 'Search: cashew | Roast & Co.'],
-    ['/about', 'About Us | Roast & Co.'],
-  ] as const) {
-    test(`${path}: ${title}`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page).toHaveTitle(title);
-    });
-  }
-
-  test('home, also when reached from another page', async ({ page }) => {
-    // Moving within the app must not leave the previous page's title behind.
-    await page.goto('/about');
-    await expect(page).toHaveTitle('About Us | Roast & Co.');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Imported Quality Dry Roasted Deliver in 3-5 Days' }),
-    ).toBeVisible();
-    await expect(page).toHaveTitle('Roast & Co. — Roasted Nuts, Dry Fruits and Seeds');
   });
 });
 

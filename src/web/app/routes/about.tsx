@@ -5,7 +5,7 @@ import { SHOP_NAME } from '#shared/constants';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 
 const VALUES = [
   {
@@ -35,7 +35,10 @@ const TEAM = [
 export default function AboutRoute() {
   return (
     <PageContainer>
-      <PageTitle title={`About Us | ${SHOP_NAME}`} />
+      <PageMeta
+        title={`About Us | ${SHOP_NAME}`}
+        description="Roast & Co. is a small roastery in East London: nuts, dry fruits and seeds from growers we know, roasted in small batches and delivered across the UK."
+      />
 
       <section className="grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-center">
         <div>

@@ -12,6 +12,7 @@ export default function BestsellersRoute() {
       renderActions={renderActions}
       heading="Best Sellers"
       description="Our shoppers’ favourites, roasted and packed to order."
+      metaDescription="The roasted nuts, dry fruits and seeds Roast & Co. shoppers buy most, packed fresh in London and delivered across the UK."
       select={selectBestSellers}
     />
   );

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { SHOP_CONTACT, SHOP_NAME } from '#shared/constants';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
 
@@ -14,7 +14,10 @@ export default function CancelRoute() {
   const linkClass = 'font-semibold text-buy underline hover:text-buy-hover';
   return (
     <PageContainer>
-      <PageTitle title={`Payment not completed | ${SHOP_NAME}`} />
+      <PageMeta
+        title={`Payment not completed | ${SHOP_NAME}`}
+        description="Your payment was not completed. Your Roast & Co. cart is kept, so you can try again whenever you are ready."
+      />
       <div className="mx-auto max-w-xl py-12 text-center">
         <h1 className="text-3xl font-extrabold tracking-tight text-roast-900">Payment not completed</h1>
         <p className="mt-4 text-lg text-stone-800">{PAYMENT_NOT_COMPLETED}</p>

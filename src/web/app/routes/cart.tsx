@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { SHOP_NAME } from '#shared/constants';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { CartView } from '#web/features/cart/components/cart-view.tsx';
 import { useShopCart } from '../shop-cart.tsx';
 
@@ -22,7 +22,10 @@ export default function CartRoute() {
   const notice = noticeFrom(useLocation().state);
   return (
     <PageContainer>
-      <PageTitle title={`Cart | ${SHOP_NAME}`} />
+      <PageMeta
+        title={`Cart | ${SHOP_NAME}`}
+        description="Your Roast & Co. cart: change pack sizes and quantities, see your savings and go on to checkout."
+      />
       <PageHeading>Your Cart</PageHeading>
       {notice && (
         <p role="status" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-stone-800">

@@ -2,7 +2,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { SHOP_CONTACT, SHOP_NAME } from '#shared/constants';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { ContactForm } from '#web/features/contact/components/contact-form.tsx';
 
 const linkClass = 'rounded-sm font-semibold text-buy underline-offset-4 hover:underline';
@@ -10,7 +10,10 @@ const linkClass = 'rounded-sm font-semibold text-buy underline-offset-4 hover:un
 export default function ContactRoute() {
   return (
     <PageContainer>
-      <PageTitle title={`Contact Us | ${SHOP_NAME}`} />
+      <PageMeta
+        title={`Contact Us | ${SHOP_NAME}`}
+        description="Questions about an order, a product or an allergen? Write to Roast & Co., call our London team or chat with us on WhatsApp."
+      />
       <PageHeading description="Questions about an order, a product or an allergen? Send us a message and we will reply by e-mail.">
         Contact Us
       </PageHeading>

@@ -1,7 +1,7 @@
 /** /forgot-password: asks for a reset link by e-mail. */
 import { Link } from 'react-router';
 import { SHOP_NAME } from '#shared/constants';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { paths } from '#web/config/paths.ts';
 import { AuthCard, authLinkClass } from '#web/features/auth/components/auth-card.tsx';
 import { ForgotPasswordForm } from '#web/features/auth/components/forgot-password-form.tsx';
@@ -20,7 +20,10 @@ export default function ForgotPasswordRoute() {
         </p>
       }
     >
-      <PageTitle title={`Forgot password | ${SHOP_NAME}`} />
+      <PageMeta
+        title={`Forgot password | ${SHOP_NAME}`}
+        description="Forgotten the password of your Roast & Co. account? Enter your e-mail address and we will send you a link to choose a new one."
+      />
       <ForgotPasswordForm />
     </AuthCard>
   );

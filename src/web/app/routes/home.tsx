@@ -1,7 +1,7 @@
 /** Home: the hero banner, the newly launched and best-selling products, then what customers say. */
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '#web/components/ui/icons.tsx';
 import { SHOP_NAME } from '#shared/constants';
 import type { Product } from '#shared/schemas/product';
 import { LoadError } from '#web/components/errors/load-error.tsx';
@@ -12,7 +12,7 @@ import { NO_PRODUCTS_TEXT } from '#web/features/catalog/components/catalog-texts
 import { ProductCarousel } from '#web/features/catalog/components/product-carousel.tsx';
 import { AddReviewButton } from '#web/features/reviews/components/add-review-button.tsx';
 import { DeferredReviewCarousel } from '#web/features/reviews/components/deferred-review-carousel.tsx';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { useProductCardActions } from '../shop-cart.tsx';
 
 const TAGLINE = 'Imported Quality Dry Roasted Deliver in 3-5 Days';
@@ -39,7 +39,10 @@ export default function HomeRoute() {
 
   return (
     <>
-      <PageTitle title={`${SHOP_NAME} — Roasted Nuts, Dry Fruits and Seeds`} />
+      <PageMeta
+        title={`${SHOP_NAME} — Roasted Nuts, Dry Fruits and Seeds`}
+        description="Roasted nuts, dry fruits and seeds, roasted in small batches in East London and delivered across the UK in 3-5 business days."
+      />
       <h1 className="bg-roast-900 px-4 py-2.5 text-center text-sm font-bold tracking-wide text-cream-50 sm:text-base">
         {TAGLINE}
       </h1>

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SHOP_NAME } from '#shared/constants';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { paths, safeRedirectPath } from '#web/config/paths.ts';
 import { AuthCard, authLinkClass } from '#web/features/auth/components/auth-card.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
@@ -32,7 +32,10 @@ export default function LoginRoute() {
         </p>
       }
     >
-      <PageTitle title={`Login | ${SHOP_NAME}`} />
+      <PageMeta
+        title={`Login | ${SHOP_NAME}`}
+        description="Log in to your Roast & Co. account to see your orders and keep your cart on every device."
+      />
       <LoginForm onLoggedIn={logIn} />
     </AuthCard>
   );

@@ -11,7 +11,7 @@ import type { Product } from '#shared/schemas/product';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { Button, buttonStyles } from '#web/components/ui/button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -31,7 +31,10 @@ export default function MyOrdersRoute() {
   return (
     <RequireCustomer>
       <PageContainer>
-        <PageTitle title={`My Orders | ${SHOP_NAME}`} />
+        <PageMeta
+          title={`My Orders | ${SHOP_NAME}`}
+          description="Your Roast & Co. orders, newest first, with what was in each and a quick way to buy it again."
+        />
         <PageHeading>My Orders</PageHeading>
         <OrderHistory />
       </PageContainer>

@@ -12,6 +12,7 @@ export default function NewLaunchesRoute() {
       renderActions={renderActions}
       heading="Newly Launched Products"
       description="Fresh additions to the Roast & Co. range."
+      metaDescription="The newest roasted nuts, dry fruits and seeds in the Roast & Co. range, packed fresh in London and delivered across the UK."
       select={selectNewLaunches}
     />
   );

@@ -8,7 +8,7 @@ import { CircleCheck } from 'lucide-react';
 import { SHOP_NAME } from '#shared/constants';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { paths, SESSION_ID_PARAM } from '#web/config/paths.ts';
 import { useVerifiedPayment } from '#web/features/checkout/api/verify-payment.ts';
@@ -36,7 +36,10 @@ export default function OrderConfirmationRoute() {
   const confirmationEmail = guestEmail ?? order.guestEmail ?? session?.user.email;
   return (
     <PageContainer>
-      <PageTitle title={`Order confirmed | ${SHOP_NAME}`} />
+      <PageMeta
+        title={`Order confirmed | ${SHOP_NAME}`}
+        description="Your Roast & Co. order is confirmed: its number, what you bought and where it is going."
+      />
       <div className="mb-8 flex items-start gap-3">
         <CircleCheck aria-hidden="true" className="mt-1 size-8 shrink-0 text-buy" />
         <div>
@@ -56,7 +59,10 @@ export default function OrderConfirmationRoute() {
 function NoOrder({ message }: { message: string }) {
   return (
     <PageContainer>
-      <PageTitle title={`Order confirmation | ${SHOP_NAME}`} />
+      <PageMeta
+        title={`Order confirmation | ${SHOP_NAME}`}
+        description="The confirmation of a Roast & Co. order, shown just after it is paid for."
+      />
       <div className="mx-auto max-w-xl py-12 text-center">
         <h1 className="text-3xl font-extrabold tracking-tight text-roast-900">Order confirmation</h1>
         <p role="alert" className="mt-4 text-lg text-stone-800">

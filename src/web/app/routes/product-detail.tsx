@@ -1,4 +1,5 @@
 /** /product/:productId: one product with its sizes and prices, or 'Product not found'. */
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import { SHOP_NAME } from '#shared/constants';
@@ -9,9 +10,11 @@ import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useProduct } from '#web/features/catalog/api/get-product.ts';
-import { ProductDetails } from '#web/features/catalog/components/product-details.tsx';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
-import { useProductDetailActions } from '../shop-cart.tsx';
+import { metaDescription } from '#web/lib/meta-description.ts';
+import { ProductDetails, type ProductSelection } from '#web/features/catalog/components/product-details.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
+import { ProductDetailCartButtons } from '#web/features/cart/components/product-detail-cart-buttons.tsx';
+import { useShopCart } from '../shop-cart.tsx';
 
 export default function ProductDetailRoute() {
   const productId = useParams().productId ?? '';
@@ -22,7 +25,10 @@ export default function ProductDetailRoute() {
   if (query.isError) {
     return (
       <PageContainer>
-        <PageTitle title={`Product | ${SHOP_NAME}`} />
+        <PageMeta
+          title={`Product | ${SHOP_NAME}`}
+          description="Roasted nuts, dry fruits and seeds from Roast & Co., packed fresh in London and delivered across the UK."
+        />
         <h1 className="sr-only">Product</h1>
         <LoadError
           message="We couldn’t load this product just now. Please check your connection and try again."
@@ -36,7 +42,7 @@ export default function ProductDetailRoute() {
 
   return (
     <PageContainer>
-      <PageTitle title={`${query.data.name} | ${SHOP_NAME}`} />
+      <PageMeta title={`${query.data.name} | ${SHOP_NAME}`} description={metaDescription(query.data.description)} />
       <Breadcrumbs product={query.data} />
       {/* Keyed by id so the chosen size and quantity start afresh on another product. */}
       <ProductDetails key={query.data._id} product={query.data} renderActions={renderActions} />
@@ -81,7 +87,10 @@ function ProductNotFound() {
   return (
     <PageContainer>
       <div className="mx-auto max-w-xl py-12 text-center">
-        <PageTitle title={`Product not found | ${SHOP_NAME}`} />
+        <PageMeta
+          title={`Product not found | ${SHOP_NAME}`}
+          description="Roast & Co. does not sell this product (any more). Browse our roasted nuts, dry fruits and seeds instead."
+        />
         <h1 className="text-3xl font-extrabold text-roast-900">Product not found</h1>
         <p className="mt-4 text-stone-600">
           We couldn’t find that product. It may have been renamed or may no longer be sold.
@@ -91,5 +100,13 @@ function ProductNotFound() {
         </Link>
       </div>
     </PageContainer>
+  );
+}
+
+/** The product page's Add to Cart and BUY NOW. */
+function useProductDetailActions(): (selection: ProductSelection) => ReactNode {
+  const cart = useShopCart();
+  return ({ product, weight, quantity }) => (
+    <ProductDetailCartButtons cart={cart} product={product} selectedWeight={weight.label} qty={quantity} />
   );
 }

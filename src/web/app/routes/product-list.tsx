@@ -8,7 +8,7 @@ import { PageContainer, PageHeading } from '#web/components/layout/page-containe
 import { useProducts } from '#web/features/catalog/api/get-products.ts';
 import { CategoryFilter } from '#web/features/catalog/components/category-filter.tsx';
 import { ProductGrid, ProductGridSkeleton } from '#web/features/catalog/components/product-grid.tsx';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { useProductCardActions } from '../shop-cart.tsx';
 
 export default function ProductListRoute() {
@@ -40,7 +40,14 @@ export default function ProductListRoute() {
 
   return (
     <PageContainer>
-      <PageTitle title={category ? `${category} | ${SHOP_NAME}` : `All Products | ${SHOP_NAME}`} />
+      <PageMeta
+        title={category ? `${category} | ${SHOP_NAME}` : `All Products | ${SHOP_NAME}`}
+        description={
+          category
+            ? `${category} from Roast & Co., packed fresh in London, with prices per pack and per kg and delivery across the UK.`
+            : 'Every roasted nut, dry fruit and seed Roast & Co. sells, with prices per pack and per kg and delivery across the UK.'
+        }
+      />
       <PageHeading description="Roasted nuts, dry fruits and seeds, packed fresh in London.">All Products</PageHeading>
 
       <div className="grid gap-8 lg:grid-cols-[15rem_1fr]">

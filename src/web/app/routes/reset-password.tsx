@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PASSWORD_RESET_REDIRECT_MS, SHOP_NAME } from '#shared/constants';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { paths } from '#web/config/paths.ts';
 import { AuthCard, authLinkClass } from '#web/features/auth/components/auth-card.tsx';
@@ -30,7 +30,10 @@ export default function ResetPasswordRoute() {
         </p>
       }
     >
-      <PageTitle title={`Reset password | ${SHOP_NAME}`} />
+      <PageMeta
+        title={`Reset password | ${SHOP_NAME}`}
+        description="Choose a new password for your Roast & Co. account."
+      />
       {doneMessage === undefined ? (
         <ResetPasswordForm token={token} onReset={setDoneMessage} />
       ) : (

@@ -3,7 +3,7 @@ import { SHOP_NAME } from '#shared/constants';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { REVIEWS_FAILED, useReviews } from '#web/features/reviews/api/get-reviews.ts';
 import { AddReviewButton } from '#web/features/reviews/components/add-review-button.tsx';
 import { ReviewList } from '#web/features/reviews/components/review-list.tsx';
@@ -11,7 +11,10 @@ import { ReviewList } from '#web/features/reviews/components/review-list.tsx';
 export default function ReviewsRoute() {
   return (
     <PageContainer>
-      <PageTitle title={`Customer Reviews | ${SHOP_NAME}`} />
+      <PageMeta
+        title={`Customer Reviews | ${SHOP_NAME}`}
+        description="What shoppers say about Roast & Co.’s roasted nuts, dry fruits and seeds: star ratings, photos and their own words."
+      />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <PageHeading description="What shoppers say about our nuts, dry fruits and seeds.">
           Customer Reviews

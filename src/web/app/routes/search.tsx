@@ -8,7 +8,7 @@ import { PageContainer, PageHeading } from '#web/components/layout/page-containe
 import { paths } from '#web/config/paths.ts';
 import { useProducts } from '#web/features/catalog/api/get-products.ts';
 import { ProductGrid, ProductGridSkeleton } from '#web/features/catalog/components/product-grid.tsx';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { useProductCardActions } from '../shop-cart.tsx';
 
 const NO_MATCHES_TEXT = 'No matching products found.';
@@ -29,7 +29,14 @@ export default function SearchRoute() {
 
   return (
     <PageContainer>
-      <PageTitle title={title} />
+      <PageMeta
+        title={title}
+        description={
+          query
+            ? `Roast & Co. nuts, dry fruits and seeds matching “${query}”${category ? ` in ${category}` : ''}.`
+            : 'Search Roast & Co.’s roasted nuts, dry fruits and seeds by name and category.'
+        }
+      />
       <PageHeading description={category ? `In ${category}` : undefined}>{heading}</PageHeading>
       {productsQuery.isPending ? (
         <ProductGridSkeleton wide />

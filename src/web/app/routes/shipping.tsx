@@ -9,7 +9,7 @@ import { SHOP_NAME } from '#shared/constants';
 import { checkoutMessages } from '#shared/schemas/order';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
 import { cartQueryOptions } from '#web/features/cart/api/get-cart.ts';
@@ -32,7 +32,10 @@ export default function ShippingRoute() {
 
   return (
     <PageContainer>
-      <PageTitle title={`Shipping | ${SHOP_NAME}`} />
+      <PageMeta
+        title={`Shipping | ${SHOP_NAME}`}
+        description="Where should we deliver your Roast & Co. order? Enter a UK address, then pay securely."
+      />
       <PageHeading description="Where should we deliver your order?">Shipping address</PageHeading>
       {cart.isLoading ? (
         <PageLoading />

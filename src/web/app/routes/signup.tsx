@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { OTP_VERIFIED_REDIRECT_MS, SHOP_NAME } from '#shared/constants';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { paths } from '#web/config/paths.ts';
 import { AuthCard, authLinkClass } from '#web/features/auth/components/auth-card.tsx';
@@ -35,7 +35,10 @@ export default function SignupRoute() {
         </p>
       }
     >
-      <PageTitle title={`Signup | ${SHOP_NAME}`} />
+      <PageMeta
+        title={`Signup | ${SHOP_NAME}`}
+        description="Create a Roast & Co. account: your orders in one place, and your cart on every device."
+      />
       {step.name === 'form' && (
         <SignupForm
           onSignedUp={(outcome, email) => {

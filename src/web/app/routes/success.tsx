@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PAYMENT_SUCCESS_REDIRECT_MS, SHOP_NAME } from '#shared/constants';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { paths, SESSION_ID_PARAM } from '#web/config/paths.ts';
 import { verifyPaymentQueryOptions } from '#web/features/checkout/api/verify-payment.ts';
 import {
@@ -84,7 +84,10 @@ export default function SuccessRoute() {
 
   return (
     <PageContainer>
-      <PageTitle title={`Confirming your order | ${SHOP_NAME}`} />
+      <PageMeta
+        title={`Confirming your order | ${SHOP_NAME}`}
+        description="Roast & Co. is confirming your payment and placing your order."
+      />
       <div className="mx-auto max-w-xl py-12 text-center">
         <h1 className="text-3xl font-extrabold tracking-tight text-roast-900">
           {step === 'done' ? 'Thank you for your order' : 'Finishing your order'}

@@ -1,5 +1,5 @@
 /** A failed data load: a short message and a Retry button, never a crashed page. */
-import { RotateCw } from 'lucide-react';
+import { RotateCw } from '#web/components/ui/icons.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 
 interface LoadErrorProps {

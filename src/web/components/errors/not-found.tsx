@@ -3,12 +3,15 @@ import { Link } from 'react-router';
 import { SHOP_NAME } from '#shared/constants';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 
 export function NotFound() {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <PageTitle title={`Page not found | ${SHOP_NAME}`} />
+      <PageMeta
+        title={`Page not found | ${SHOP_NAME}`}
+        description="Roast & Co. has no page at this address. Browse our roasted nuts, dry fruits and seeds instead."
+      />
       <p className="text-sm font-bold tracking-widest text-roast-600 uppercase">Error 404</p>
       <h1 className="mt-2 text-3xl font-extrabold text-roast-900">Page not found</h1>
       <p className="mt-4 text-stone-600">

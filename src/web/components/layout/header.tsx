@@ -1,7 +1,7 @@
 /** The site header: logo, a slot for search, a slot for cart and account, and the main navigation. */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { Menu, X } from 'lucide-react';
+import { Menu, X } from '#web/components/ui/icons.tsx';
 import { clsx } from 'clsx';
 import { SHOP_NAME } from '#shared/constants';
 import { paths } from '#web/config/paths.ts';
@@ -31,7 +31,9 @@ export function Header({ search, actions }: HeaderProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value the effect reads
   useEffect(() => setMenuOpen(false), [pathname]);
 
-  useEffect(() => {
+  // A layout effect, so the listener is there before the open menu is painted: with a passive effect an Escape
+  // pressed as soon as the menu showed could arrive first and be lost.
+  useLayoutEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {

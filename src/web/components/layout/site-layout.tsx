@@ -1,8 +1,7 @@
-/** The frame around every page: skip link, header, the main landmark, footer and the floating chat button. */
+/** The frame around every page: skip link, header, the main landmark, then (after the first content) the footer and the floating chat button. */
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { afterFirstContent } from '#web/lib/after-first-content.ts';
-import { ChatLink } from './chat-link.tsx';
 import { Header } from './header.tsx';
 
 interface SiteLayoutProps {
@@ -35,25 +34,29 @@ export function SiteLayout({ children, search, headerActions, busy = false }: Si
       <main id={MAIN_CONTENT_ID} tabIndex={-1} aria-busy={busy} className="flex-1 outline-none">
         {children}
       </main>
-      <DeferredFooter />
-      <ChatLink />
+      <AfterFirstContent load={loadFooter} />
+      <AfterFirstContent load={loadChatLink} />
     </div>
   );
 }
 
+const loadFooter = () => import('./footer.tsx').then((module) => module.Footer);
+// Floats over the page, so it moves nothing when it appears; until then the footer's contact details stand in.
+const loadChatLink = () => import('./chat-link.tsx').then((module) => module.ChatLink);
+
 /**
- * The footer is below the fold and the same on every page, so its code arrives after the first page
- * has shown its content instead of adding to the first-load JavaScript. Being last in the page, it
- * moves nothing when it appears. Should its chunk fail to load, the page simply goes without it.
+ * The footer (below the fold, the same on every page) and the floating chat link: their code arrives after the
+ * first page has shown its content instead of adding to the first-load JavaScript. Being last in the page, they
+ * move nothing when they appear. Should a chunk fail to load, the page simply goes without that part.
  */
-function DeferredFooter() {
-  const [Footer, setFooter] = useState<ComponentType>();
+function AfterFirstContent({ load }: { load: () => Promise<ComponentType> }) {
+  const [Part, setPart] = useState<ComponentType>();
   useEffect(() => {
     let cancelled = false;
     const cancelWait = afterFirstContent(() => {
-      import('./footer.tsx').then(
-        (module) => {
-          if (!cancelled) setFooter(() => module.Footer);
+      load().then(
+        (Component) => {
+          if (!cancelled) setPart(() => Component);
         },
         () => undefined,
       );
@@ -62,6 +65,6 @@ function DeferredFooter() {
       cancelled = true;
       cancelWait();
     };
-  }, []);
-  return Footer ? <Footer /> : null;
+  }, [load]);
+  return Part ? <Part /> : null;
 }

@@ -1,10 +1,17 @@
 /** The header's account controls: Signup and Login when nobody is logged in, the account menu when someone is. */
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
+import { loadChunkWithTimeout } from '#web/lib/chunk-load.ts';
 import { logOut, useSession } from '#web/lib/session.ts';
-import { AccountMenu } from './account-menu.tsx';
+import { ACCOUNT_BUTTON_CLASS, AccountButtonFace } from './account-button.tsx';
+
+// Only a logged-in customer sees the menu, so its code stays out of every visitor's first load. A chunk that
+// fails to load shows the chunk-load error screen, which offers a reload.
+const AccountMenu = lazy(() =>
+  loadChunkWithTimeout(() => import('./account-menu.tsx')).then((module) => ({ default: module.AccountMenu })),
+);
 
 /** Pages a shopper should not be sent back to after logging in. */
 const ACCOUNT_PAGES = [paths.login.path, paths.signup.path, paths.forgotPassword.path, paths.resetPassword.path];
@@ -26,13 +33,22 @@ export function AccountControls() {
 
   if (session) {
     return (
-      <AccountMenu
-        name={session.user.name}
-        onLogout={() => {
-          focusLoginLink.current = true;
-          logOut();
-        }}
-      />
+      // The stand-in looks like the menu button, so nothing moves when the menu arrives.
+      <Suspense
+        fallback={
+          <span className={ACCOUNT_BUTTON_CLASS}>
+            <AccountButtonFace name={session.user.name} open={false} />
+          </span>
+        }
+      >
+        <AccountMenu
+          name={session.user.name}
+          onLogout={() => {
+            focusLoginLink.current = true;
+            logOut();
+          }}
+        />
+      </Suspense>
     );
   }
 

@@ -5,16 +5,10 @@
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ChevronDown, UserRound } from 'lucide-react';
-import { clsx } from 'clsx';
 import { paths } from '#web/config/paths.ts';
+import { ACCOUNT_BUTTON_CLASS, AccountButtonFace } from './account-button.tsx';
 
 const ITEM_COUNT = 2;
-
-/** The menu button's text: the customer's name, or 'Account' when they have none to show (spec §2). */
-export function accountLabel(name: string): string {
-  return name.trim() || 'Account';
-}
 
 const itemClass =
   'flex min-h-11 w-full items-center px-4 text-left text-sm font-semibold text-stone-800 hover:bg-cream-100 focus-visible:bg-cream-100 focus-visible:outline-offset-[-3px]';
@@ -28,7 +22,6 @@ export function AccountMenu({ name, onLogout }: { name: string; onLogout: () => 
   const buttonId = useId();
   const menuId = useId();
   const { pathname } = useLocation();
-  const label = accountLabel(name);
 
   // Focus follows the active item while the menu is open, before the next key arrives (an effect could run
   // after it, sending a quick typist's keys to the button instead).
@@ -100,14 +93,9 @@ export function AccountMenu({ name, onLogout }: { name: string; onLogout: () => 
         aria-controls={open ? menuId : undefined}
         onClick={() => (open ? setOpen(false) : openAt(0))}
         onKeyDown={onButtonKeyDown}
-        className="inline-flex min-h-11 max-w-40 items-center gap-1.5 rounded-lg border border-stone-300 px-3 text-sm font-semibold text-stone-800 hover:bg-cream-100 sm:max-w-56"
+        className={ACCOUNT_BUTTON_CLASS}
       >
-        <UserRound aria-hidden="true" className="size-4 shrink-0" />
-        <span className="truncate">{label}</span>
-        <ChevronDown
-          aria-hidden="true"
-          className={clsx('size-4 shrink-0 transition-transform', open && 'rotate-180')}
-        />
+        <AccountButtonFace name={name} open={open} />
       </button>
 
       {open && (

@@ -1,6 +1,6 @@
 /** The header's cart icon: a link to /cart with a badge counting the cart's lines, announced as 'Cart, 2 items'. */
 import { Link } from 'react-router';
-import { ShoppingCart } from 'lucide-react';
+import { ShoppingCart } from '#web/components/ui/icons.tsx';
 import { cartTotals } from '#shared/cart-rules';
 import { paths } from '#web/config/paths.ts';
 import type { Cart } from '../hooks/use-cart.ts';

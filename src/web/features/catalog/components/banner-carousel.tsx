@@ -1,12 +1,9 @@
 /**
  * The home page's hero: three slides that loop and advance every 5 seconds. Autoplay waits while the
  * pointer or keyboard focus is on it, can be stopped with a button (WCAG 2.2.2), and starts stopped for
- * shoppers who ask for reduced motion.
+ * shoppers who ask for reduced motion (the carousel's controls do all that, once they have arrived).
  */
-import { useCallback, useEffect, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
-import type { EmblaCarouselType } from 'embla-carousel';
-import { Pause, Play } from 'lucide-react';
 import { BANNER_AUTOPLAY_MS } from '#shared/constants';
 import cashewBanner from '#web/assets/banners/banner-cashew-nuts.svg';
 import raisinBanner from '#web/assets/banners/banner-flame-raisins.svg';
@@ -50,7 +47,7 @@ const BANNER_SLIDES: BannerSlide[] = [
 const BANNER_OPTIONS = { loop: true } as const;
 
 // NOTE: the plugin's own hover and focus handling would restart autoplay after a shopper pressed stop,
-// so it only keeps time here; the component decides when it runs.
+// so it only keeps time here; the carousel's controls decide when it runs.
 const BANNER_AUTOPLAY = {
   delay: BANNER_AUTOPLAY_MS,
   playOnInit: false,
@@ -59,63 +56,15 @@ const BANNER_AUTOPLAY = {
   stopOnFocusIn: false,
 } as const;
 
-function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
 export function BannerCarousel() {
-  const [api, setApi] = useState<EmblaCarouselType>();
-  const [stopped, setStopped] = useState(prefersReducedMotion);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-
-  const running = !stopped && !hovered && !focused;
-
-  useEffect(() => {
-    const autoplay = api?.plugins().autoplay;
-    if (!autoplay) return;
-    if (running) autoplay.play();
-    else autoplay.stop();
-  }, [api, running]);
-
-  // Swiping the banner is taking control of it: it stays where the shopper left it.
-  useEffect(() => {
-    if (!api) return;
-    const onPointerDown = () => setStopped(true);
-    api.on('pointerDown', onPointerDown);
-    return () => {
-      api.off('pointerDown', onPointerDown);
-    };
-  }, [api]);
-
-  const onBlur = useCallback((event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
-  }, []);
-
   return (
     <Carousel
       label="Featured products"
       variant="hero"
       options={BANNER_OPTIONS}
       autoplay={BANNER_AUTOPLAY}
-      onApiChange={setApi}
-      live={running ? 'off' : 'polite'}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={onBlur}
       className="mx-auto max-w-[1600px] bg-cream-100"
       slideClassName="basis-full"
-      extraControls={
-        <button
-          type="button"
-          className={buttonStyles({ variant: 'overlay', size: 'icon' })}
-          onClick={() => setStopped((value) => !value)}
-          aria-label={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
-        >
-          {stopped ? <Play aria-hidden="true" className="size-5" /> : <Pause aria-hidden="true" className="size-5" />}
-        </button>
-      }
       slides={BANNER_SLIDES.map((slide, index) => ({
         key: slide.productId,
         content: (

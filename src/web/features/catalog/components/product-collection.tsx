@@ -6,22 +6,30 @@ import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { useProducts } from '../api/get-products.ts';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
-import { PageTitle } from '#web/components/layout/page-title.tsx';
+import { PageMeta } from '#web/components/layout/page-meta.tsx';
 
 interface ProductCollectionProps {
   heading: string;
   description: string;
+  /** For search results and link previews (the page's meta description). */
+  metaDescription: string;
   /** Keep it stable (module scope) so TanStack Query does not re-run it on every render. */
   select: (products: Product[]) => Product[];
   /** Buttons for each card (the cart's, composed by the app). */
   renderActions?: (product: Product) => ReactNode;
 }
 
-export function ProductCollection({ heading, description, select, renderActions }: ProductCollectionProps) {
+export function ProductCollection({
+  heading,
+  description,
+  metaDescription,
+  select,
+  renderActions,
+}: ProductCollectionProps) {
   const query = useProducts(select);
   return (
     <PageContainer>
-      <PageTitle title={`${heading} | ${SHOP_NAME}`} />
+      <PageMeta title={`${heading} | ${SHOP_NAME}`} description={metaDescription} />
       <PageHeading description={description}>{heading}</PageHeading>
       {query.isPending ? (
         <ProductGridSkeleton wide />

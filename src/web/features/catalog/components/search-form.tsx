@@ -1,7 +1,7 @@
 /** The header's product search: a category and some words, leading to /search. It mirrors the URL while there. */
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Search } from 'lucide-react';
+import { Search } from '#web/components/ui/icons.tsx';
 import { CATEGORIES } from '#shared/constants';
 import { parseCategory } from '#shared/catalog-search';
 import { paths } from '#web/config/paths.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountLabel } from './account-menu.tsx';
+import { accountLabel } from './account-button.tsx';
 
 describe('accountLabel', () => {
   it('shows the customer’s name, or Account when there is none', () => {
