@@ -13,7 +13,7 @@ import {
   removeFromCart,
 } from './cart-rules.ts';
 import type { StoredCartLine } from './schemas/cart.ts';
-import { testProduct as product } from './testing/product.ts';
+import { testProduct as product } from '#tests/fixtures/product';
 
 const cashews = product('cashews', [
   ['250g', 4.19],

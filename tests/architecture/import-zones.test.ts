@@ -86,6 +86,15 @@ describe('import zones', () => {
     ).toEqual(['#server/config', '#web/lib/api-client.ts', 'node:crypto', 'react']);
   });
 
+  it('let a shared unit test use the test fixtures, which shared code itself never imports', async () => {
+    expect(
+      await refusedImports('src/shared/probe.test.ts', ['#tests/fixtures/product', '#tests/accounts', 'node:crypto']),
+    ).toEqual(['#tests/accounts', 'node:crypto']);
+    expect(await refusedImports('src/shared/probe.ts', ['#tests/fixtures/product'])).toEqual([
+      '#tests/fixtures/product',
+    ]);
+  });
+
   it('keep features apart: a feature imports its own files, never another feature or the app', async () => {
     expect(
       await refusedImports('src/web/features/cart/components/probe.ts', [

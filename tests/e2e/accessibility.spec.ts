@@ -2,9 +2,9 @@
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 // The fixtures of ./fixtures.ts, plus customers made through the API.
-import { accountMenuButton, expect, logIn, signUpWithoutVerifying, submitLogin, test } from './support/accounts.ts';
-import { apiToken, payForTestCart } from './support/checkout.ts';
-import { startAsGuestWith } from './support/cart.ts';
+import { accountMenuButton, expect, logIn, signUpWithoutVerifying, submitLogin, test } from '#tests/e2e/accounts';
+import { apiToken, payForTestCart } from '#tests/e2e/checkout';
+import { startAsGuestWith } from '#tests/e2e/cart';
 
 const pages: { name: string; url: string; allowedConsoleError?: RegExp }[] = [
   { name: 'home', url: '/' },

@@ -4,9 +4,9 @@
  * for customers only. Mails are read from the e2e server's outbox.
  */
 import type { Page } from '@playwright/test';
-import { uniqueEmail } from '../support/accounts.ts';
-import { accountMenuButton, expect, logIn, signUpWithoutVerifying, submitLogin, test } from './support/accounts.ts';
-import { codeFrom, resetTokenFrom } from './support/outbox.ts';
+import { uniqueEmail } from '#tests/accounts';
+import { accountMenuButton, expect, logIn, signUpWithoutVerifying, submitLogin, test } from '#tests/e2e/accounts';
+import { codeFrom, resetTokenFrom } from '#tests/e2e/outbox';
 
 /** The earliest a redirect the spec delays by `specMs` may come after its message was seen (noticing it takes a moment). */
 const atLeast = (specMs: number) => specMs - 500;

@@ -5,7 +5,7 @@
  * product has 250g, 500g and 1kg weights, and each category has at least 8 products.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from '#tests/e2e/base-test';
 
 const BANNER_PRODUCTS = [
   { id: 'roasted-pumpkin-seeds', name: 'Roasted Pumpkin Seeds' },

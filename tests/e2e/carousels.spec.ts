@@ -1,6 +1,6 @@
 /** The carousels' sizes, the banner's rotation, and a home page that does not jump while images load. */
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from '#tests/e2e/base-test';
 
 /** Product cards lying wholly inside the carousel's viewport, i.e. the cards a shopper sees at once. */
 async function cardsInView(carousel: Locator): Promise<number> {

@@ -1,7 +1,7 @@
 /** The cart in Chromium: the guest popup, the guest cart in local storage, the customer's cart on the server, and the merge at login. */
 import type { Page } from '@playwright/test';
-import { expect, logIn, test } from './support/accounts.ts';
-import { addFromCard, guestDialog } from './support/cart.ts';
+import { expect, logIn, test } from '#tests/e2e/accounts';
+import { addFromCard, guestDialog } from '#tests/e2e/cart';
 
 const GUEST_SENTENCE = "Your cart and order history won't be saved if you continue as guest.";
 const EMPTY_ALERT = 'Your cart is empty. Please add items to your cart before proceeding to checkout.';

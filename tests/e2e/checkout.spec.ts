@@ -4,10 +4,10 @@
  * and the shipping form's validation, remembered address and refusals.
  */
 import type { Page } from '@playwright/test';
-import { uniqueEmail } from '../support/accounts.ts';
-import { expect, logIn, test } from './support/accounts.ts';
-import { addFromCard } from './support/cart.ts';
-import { apiToken, payForTestCart, testCard } from './support/checkout.ts';
+import { uniqueEmail } from '#tests/accounts';
+import { expect, logIn, test } from '#tests/e2e/accounts';
+import { addFromCard } from '#tests/e2e/cart';
+import { apiToken, payForTestCart, testCard } from '#tests/e2e/checkout';
 
 const EMPTY_ALERT = 'Your cart is empty. Please add items to your cart before proceeding to checkout.';
 const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number.';

@@ -4,10 +4,10 @@
  * and the floating WhatsApp link on every page without ever covering a button on a phone.
  */
 import type { Locator, Page } from '@playwright/test';
-import { uniqueEmail } from '../support/accounts.ts';
-import { expect, test } from './fixtures.ts';
-import { Outbox } from './support/outbox.ts';
-import { startAsGuestWith } from './support/cart.ts';
+import { uniqueEmail } from '#tests/accounts';
+import { expect, test } from '#tests/e2e/base-test';
+import { Outbox } from '#tests/e2e/outbox';
+import { startAsGuestWith } from '#tests/e2e/cart';
 
 const SHOP_EMAIL = 'hello@roastandco.example';
 const RECEIVED = 'Thank you for your message. We will get back to you soon.';

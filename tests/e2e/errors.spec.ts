@@ -1,5 +1,5 @@
 /** What a shopper sees when something fails: a chunk that cannot load, and the API's answers to bad input. */
-import { expect, test } from './fixtures.ts';
+import { expect, test } from '#tests/e2e/base-test';
 
 test.describe('a screen whose code cannot load', () => {
   // The browser reports the refused chunk itself; that is the failure this test stages.

@@ -6,9 +6,9 @@
  * through the shop's own reviews API; only the refusals and the empty and badge lists are answered by the test.
  */
 import type { Locator, Page, Request } from '@playwright/test';
-import { expect, logIn, test } from './support/accounts.ts';
-import { apiToken, payForTestCart } from './support/checkout.ts';
-import { makePng } from './support/png.ts';
+import { expect, logIn, test } from '#tests/e2e/accounts';
+import { apiToken, payForTestCart } from '#tests/e2e/checkout';
+import { makePng } from '#tests/e2e/png';
 
 const ADD = '+ Add a Review';
 const ADDED = 'Thank you! Your review has been added.';

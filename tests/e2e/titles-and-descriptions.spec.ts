@@ -3,7 +3,7 @@
  * description a search result can show whole (a product's from its own description).
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test } from '#tests/e2e/base-test';
 
 /** The page's meta description: exactly one, and what it says. */
 async function metaDescription(page: Page): Promise<string | null> {

@@ -1,6 +1,6 @@
 /** Customers put straight into the database for tests that need one but are not about signing up. */
 import { randomBytes } from 'node:crypto';
-import type { TestApp } from './build-test-app.ts';
+import type { TestApp } from '#tests/build-test-app';
 
 export function uniqueEmail(label = 'shopper'): string {
   return `${label}-${randomBytes(5).toString('hex')}@example.com`;
@@ -19,7 +19,7 @@ export interface TestCustomer {
  * A proven account with a live session token; or, with `verified: false`, only a signup attempt waiting for its
  * code (no account: `id` is the attempt's, and no code has been mailed).
  */
-export async function createCustomer(
+export async function insertCustomer(
   { app }: TestApp,
   { name = 'Ada Lovelace', email = uniqueEmail(), password = 'roasted-almonds-42', verified = true } = {},
 ): Promise<TestCustomer> {

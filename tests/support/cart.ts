@@ -1,8 +1,8 @@
 /** A customer's view of the cart API for tests: each call injects one request with the customer's token. */
 import type { LightMyRequestResponse } from 'fastify';
 import { CartLinesSchema, type CartLine } from '#shared/schemas/cart';
-import { bearer, createCustomer } from './accounts.ts';
-import type { TestApp } from './build-test-app.ts';
+import { bearer, insertCustomer } from '#tests/accounts';
+import type { TestApp } from '#tests/build-test-app';
 
 export interface CartCall {
   response: LightMyRequestResponse;
@@ -47,6 +47,6 @@ export const summary = (line: CartLine) => ({
 
 /** The cart of a new verified customer, made straight in the database. */
 export async function newCustomerCart(testApp: TestApp) {
-  const customer = await createCustomer(testApp);
+  const customer = await insertCustomer(testApp);
   return cartOf(testApp, customer.token);
 }

@@ -2,28 +2,20 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { CreateCheckoutInput } from '#shared/schemas/order';
 import type { ShippingAddress } from '#shared/schemas/shipping-address';
-import { bearer, uniqueEmail } from './accounts.ts';
-import type { TestApp } from './build-test-app.ts';
+import { bearer, uniqueEmail } from '#tests/accounts';
+import type { TestApp } from '#tests/build-test-app';
+import { shippingAddress } from '#tests/fixtures/shipping-address';
 
-export function shippingAddress(overrides: Partial<ShippingAddress> = {}): ShippingAddress {
-  return {
-    name: 'Grace Hopper',
-    phone: '7700900123',
-    email: uniqueEmail('guest'),
-    address: '12 Harbour Street',
-    landmark: 'Opposite the library',
-    city: 'Bristol',
-    postalCode: 'BS1 4DJ',
-    country: 'United Kingdom',
-    ...overrides,
-  };
+/** The shared address with an e-mail of its own, so each guest's mail and orders are theirs alone in a test file. */
+export function guestAddress(overrides: Partial<ShippingAddress> = {}): ShippingAddress {
+  return shippingAddress({ email: uniqueEmail('guest'), ...overrides });
 }
 
 /**
  * Two lines at the seeded prices: 2 × Roasted Cashew Nuts 500g at £8.09 (VAT 20%) and 1 × a zero-rated
  * product's 250g at £4.19. Total £20.37.
  */
-export function cartPayload(address: ShippingAddress = shippingAddress()) {
+export function cartPayload(address: ShippingAddress = guestAddress()) {
   return {
     orderItems: [
       { _id: 'roasted-cashew-nuts', qty: 2, selectedWeight: '500g', price: 8.09, name: 'Roasted Cashew Nuts' },

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { multipartBody } from './multipart.ts';
+import { multipartBody } from '#tests/multipart';
 
 export interface RegisteredRoute {
   method: string;

@@ -3,7 +3,7 @@ import { guestCartMergeSettled } from '#web/features/cart/api/merge-guest-cart.t
 import { createGuestCartStore, GUEST_CART_KEY, IS_GUEST_KEY } from '#web/features/cart/guest-cart.ts';
 import { setAuthTokenGetter } from '#web/lib/api-client.ts';
 import { createSessionStore, type Session, type SessionStore, TOKEN_KEY, USER_KEY } from '#web/lib/session.ts';
-import { sharedStorage, storageEvent } from '#web/testing/shared-storage.ts';
+import { sharedStorage, storageEvent } from '#tests/web/shared-storage';
 import { wireGuestCartToSession } from './wire-session.ts';
 
 const ada: Session = { user: { _id: 'u-1', name: 'Ada Lovelace', email: 'ada@example.com' }, token: 'token-ada' };

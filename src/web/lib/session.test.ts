@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { sharedStorage, storageEvent } from '#web/testing/shared-storage.ts';
+import { sharedStorage, storageEvent } from '#tests/web/shared-storage';
 import { createSessionStore, TOKEN_KEY, USER_KEY, type Session } from './session.ts';
 
 // The guest cart's keys, which the session leaves to whoever listens for its logins and logouts.

@@ -6,17 +6,10 @@
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createCustomer, type TestCustomer } from '../../support/accounts.ts';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import {
-  cartPayload,
-  checkoutCalls,
-  orderPayload,
-  payOnTestPage,
-  shippingAddress,
-  startCheckout,
-} from '../../support/checkout.ts';
-import { createWebDist, testIndexHtml, type WebDist } from '../../support/web-dist.ts';
+import { bearer, insertCustomer, type TestCustomer } from '#tests/accounts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { cartPayload, checkoutCalls, orderPayload, payOnTestPage, guestAddress, startCheckout } from '#tests/checkout';
+import { createWebDist, testIndexHtml, type WebDist } from '#tests/web-dist';
 
 /** A build as Vite writes it: index.html with its .br and .gz, hashed assets, and public files kept by name. */
 const favicon = `<svg xmlns="http://www.w3.org/2000/svg">${'<!-- roast -->'.repeat(100)}</svg>`;
@@ -37,7 +30,7 @@ beforeAll(async () => {
     'robots.txt': 'User-agent: *\nAllow: /\n',
   });
   testApp = await buildTestApp({ webDistDir: webDist.dir });
-  customer = await createCustomer(testApp);
+  customer = await insertCustomer(testApp);
 });
 afterAll(async () => {
   await testApp?.close();
@@ -184,7 +177,7 @@ describe('private API answers are no-store (item 10)', () => {
   });
 
   it('a customer’s checkout, its verify, its order call and My Orders, with the token', async () => {
-    const payload = cartPayload(shippingAddress({ email: customer.email }));
+    const payload = cartPayload(guestAddress({ email: customer.email }));
     const calls = checkoutCalls(testApp, customer.token);
     const session = await calls.createSession(payload);
     expectNoStore(session, 200);

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { listenOnFreePort, openRawConnection, parseAnswer, type RawExchange } from '../../support/raw-http.ts';
-import { createWebDist, type WebDist } from '../../support/web-dist.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { listenOnFreePort, openRawConnection, parseAnswer, type RawExchange } from '#tests/raw-http';
+import { createWebDist, type WebDist } from '#tests/web-dist';
 
 // The limits, shortened so a test waits a second rather than the production half-minute.
 const limits = {

@@ -7,17 +7,17 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlCharacterMessages } from '#server/plugins/app/control-characters';
 import { reviewMessages } from '#shared/schemas/review';
-import { createCustomer } from '../../support/accounts.ts';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { cartPayload, payOnTestPage, shippingAddress, startCheckout } from '../../support/checkout.ts';
-import { multipartBody } from '../../support/multipart.ts';
+import { insertCustomer } from '#tests/accounts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { cartPayload, payOnTestPage, guestAddress, startCheckout } from '#tests/checkout';
+import { multipartBody } from '#tests/multipart';
 import {
   STAND_IN_PUBLISHABLE_KEY,
   STAND_IN_WEBHOOK_SECRET,
   type StripeStandIn,
   startStripeStandIn,
-} from '../../support/stripe-stand-in.ts';
-import { createWebDist, type WebDist } from '../../support/web-dist.ts';
+} from '#tests/stripe-stand-in';
+import { createWebDist, type WebDist } from '#tests/web-dist';
 
 /** Every line the app logs, parsed. */
 function capturedLog() {
@@ -115,7 +115,7 @@ describe('control characters in what the API takes', () => {
     const inValue = await testApp.app.inject({
       method: 'POST',
       url: '/api/orders/create-stripe-session',
-      payload: cartPayload(shippingAddress({ city: 'Bristol\u0007' })),
+      payload: cartPayload(guestAddress({ city: 'Bristol\u0007' })),
     });
     expect(inValue.statusCode).toBe(400);
     expect(inValue.json()).toEqual(fieldRefusal('shippingAddress.city'));
@@ -189,7 +189,7 @@ describe('control characters in what the API takes', () => {
   });
 
   it('refuses a NUL in a customer’s cart call behind the token, and in the test payment page’s form', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     const cart = await testApp.app.inject({
       method: 'DELETE',
       url: '/api/cart/remove/roasted-cashew-nuts%00',

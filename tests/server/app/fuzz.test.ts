@@ -8,17 +8,17 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer } from '../../support/accounts.ts';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { cartPayload, orderPayload, startCheckout, testCard } from '../../support/checkout.ts';
-import { type FuzzContext, fuzzRequest, type RegisteredRoute, registeredRoutes } from '../../support/fuzz-requests.ts';
+import { insertCustomer } from '#tests/accounts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { cartPayload, orderPayload, startCheckout, testCard } from '#tests/checkout';
+import { type FuzzContext, fuzzRequest, type RegisteredRoute, registeredRoutes } from '#tests/fuzz-requests';
 import {
   STAND_IN_PUBLISHABLE_KEY,
   STAND_IN_WEBHOOK_SECRET,
   type StripeStandIn,
   startStripeStandIn,
-} from '../../support/stripe-stand-in.ts';
-import { createWebDist, type WebDist } from '../../support/web-dist.ts';
+} from '#tests/stripe-stand-in';
+import { createWebDist, type WebDist } from '#tests/web-dist';
 
 function positiveWhole(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -47,7 +47,7 @@ interface FuzzedApp {
 async function fuzzedApp(overrides: Parameters<typeof buildTestApp>[0]): Promise<FuzzedApp> {
   const log = errorLog();
   const testApp = await buildTestApp(overrides, { logger: log.logger });
-  const customer = await createCustomer(testApp);
+  const customer = await insertCustomer(testApp);
   const address = cartPayload().shippingAddress;
   const sessionId = await startCheckout(testApp, cartPayload(address));
   const context: FuzzContext = {

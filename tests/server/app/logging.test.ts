@@ -9,7 +9,7 @@ import type { InjectOptions } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
 
 interface LogLine {
   level: number;

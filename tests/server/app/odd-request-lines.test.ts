@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { exchangeRaw, listenOnFreePort, parseAnswer } from '../../support/raw-http.ts';
-import { createWebDist, type WebDist } from '../../support/web-dist.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { exchangeRaw, listenOnFreePort, parseAnswer } from '#tests/raw-http';
+import { createWebDist, type WebDist } from '#tests/web-dist';
 
 // Request lines as a hostile client sends them, byte for byte (inject would normalise or refuse them):
 // every method Node parses (and one it does not), paths that open like a scheme-relative URL or a

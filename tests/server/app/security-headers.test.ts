@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSecurityHeaders, pageSecurityHeaders } from '#server/lib/security-headers';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { exchangeRaw, listenOnFreePort, parseAnswer } from '../../support/raw-http.ts';
-import { createWebDist, type WebDist } from '../../support/web-dist.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { exchangeRaw, listenOnFreePort, parseAnswer } from '#tests/raw-http';
+import { createWebDist, type WebDist } from '#tests/web-dist';
 
 type Headers = Record<string, string | string[] | number | undefined>;
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '#server/config';
 import { reviewTexts } from '#server/features/reviews/messages';
 import { reviewLimits } from '#server/features/reviews/routes';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
 
 const FACTOR = 0.4;
 const allowed = Math.max(1, Math.round(reviewLimits.perAddress * FACTOR));

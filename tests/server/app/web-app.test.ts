@@ -2,8 +2,8 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '#shared/page-routes';
 import { apiSecurityHeaders } from '#server/lib/security-headers';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { createWebDist, type WebDist } from '../../support/web-dist.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { createWebDist, type WebDist } from '#tests/web-dist';
 
 const precompressedVendor = brotliCompressSync('x'.repeat(5000));
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
 
 let testApp: TestApp;
 beforeAll(async () => {

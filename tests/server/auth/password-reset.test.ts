@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authMessages } from '#server/features/accounts/messages';
-import { bearer, createCustomer, uniqueEmail } from '../../support/accounts.ts';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { queryRows } from '../../support/db.ts';
-import { resetTokenFrom, SmtpSink } from '../../support/smtp-sink.ts';
+import { bearer, insertCustomer, uniqueEmail } from '#tests/accounts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { queryRows } from '#tests/db';
+import { resetTokenFrom, SmtpSink } from '#tests/smtp-sink';
 
 let sink: SmtpSink;
 let testApp: TestApp;
@@ -31,7 +31,7 @@ function login(email: string, password: string) {
 
 describe('forgot password', () => {
   it('answers alike for an address with an account and one without, and mails only the account', async () => {
-    const customer = await createCustomer(testApp, { name: 'Ada <b>Lovelace</b>' });
+    const customer = await insertCustomer(testApp, { name: 'Ada <b>Lovelace</b>' });
     const stranger = uniqueEmail('stranger');
 
     const forStranger = await forgot(stranger);
@@ -71,7 +71,7 @@ describe('forgot password', () => {
   });
 
   it('keeps the reset token only as a hash', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     await forgot(customer.email);
     const token = resetTokenFrom(await sink.nextMailTo(customer.email));
     const stored = await queryRows<{ token_hash: string }>(
@@ -86,7 +86,7 @@ describe('forgot password', () => {
 
 describe('reset password', () => {
   it('works once, ends the other links and every earlier session', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     await forgot(customer.email);
     const firstLink = resetTokenFrom(await sink.nextMailTo(customer.email));
     await forgot(customer.email);
@@ -120,7 +120,7 @@ describe('reset password', () => {
   });
 
   it('refuses an expired link', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     await forgot(customer.email);
     const token = resetTokenFrom(await sink.nextMailTo(customer.email));
     await testApp.app.db.execute(
@@ -146,7 +146,7 @@ describe('reset password', () => {
   });
 
   it('mails nothing to an address that only waits for its signup code: it has no account yet', async () => {
-    const waiting = await createCustomer(testApp, { verified: false });
+    const waiting = await insertCustomer(testApp, { verified: false });
     const lookup = vi.spyOn(testApp.app.userRepository, 'findByEmail');
     try {
       const answer = await forgot(waiting.email);

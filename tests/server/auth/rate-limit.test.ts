@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyAttemptsMessage } from '#server/plugins/app/attempt-limit';
 import { authMessages } from '#server/features/accounts/messages';
 import { attemptLimits } from '#server/features/accounts/routes';
-import { createCustomer } from '../../support/accounts.ts';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
+import { insertCustomer } from '#tests/accounts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
 
 const FACTOR = 0.2;
 const allowed = (max: number) => Math.max(1, Math.round(max * FACTOR));
@@ -104,7 +104,7 @@ describe('login limits: nobody can lock an owner out by naming their e-mail (RAT
   }
 
   it('lets the owner log in from their own address after 10 wrong logins naming their e-mail from another', async () => {
-    const owner = await createCustomer(testApp);
+    const owner = await insertCustomer(testApp);
     const attacker = newAddress();
     for (let i = 0; i < COUNT; i += 1) {
       expect((await login(owner.email, `wrong-guess-${i}`, attacker)).json()).toEqual({
@@ -117,7 +117,7 @@ describe('login limits: nobody can lock an owner out by naming their e-mail (RAT
   });
 
   it('refuses one address naming one e-mail past 10, and only that pair', async () => {
-    const owner = await createCustomer(testApp);
+    const owner = await insertCustomer(testApp);
     const attacker = newAddress();
     for (let i = 0; i < COUNT; i += 1) {
       expect((await login(owner.email, `wrong-guess-${i}`, attacker)).statusCode).toBe(401);

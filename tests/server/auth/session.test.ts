@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginRequiredMessage, sessionEndedMessage } from '#server/features/accounts/auth';
-import { bearer, createCustomer } from '../../support/accounts.ts';
-import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../support/build-test-app.ts';
+import { bearer, insertCustomer } from '#tests/accounts';
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '#tests/build-test-app';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ function sign(
 
 describe('GET /api/auth/me', () => {
   it('answers the customer for a live token', async () => {
-    const customer = await createCustomer(testApp, { name: 'Mary Somerville' });
+    const customer = await insertCustomer(testApp, { name: 'Mary Somerville' });
     const response = await me(bearer(customer.token));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ user: { _id: customer.id, name: 'Mary Somerville', email: customer.email } });
@@ -59,13 +59,13 @@ describe('GET /api/auth/me', () => {
   });
 
   it('refuses a token signed with another secret', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     const forged = await sign({ sub: customer.id, ver: 0 }, { secret: 'somebody-elses-secret-0123456789abcdef' });
     expect((await me(bearer(forged))).statusCode).toBe(401);
   });
 
   it('refuses an unsigned token (alg none)', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const exp = Math.floor(Date.now() / 1000) + 3600;
     const unsigned = `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ sub: customer.id, ver: 0, iss: 'roastandco', aud: 'roastandco-shop', exp })}.`;
@@ -73,7 +73,7 @@ describe('GET /api/auth/me', () => {
   });
 
   it('refuses an expired token', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     const expired = await sign({ sub: customer.id, ver: 0 }, { expiresAt: Math.floor(Date.now() / 1000) - 10 });
     const response = await me(bearer(expired));
     expect(response.statusCode).toBe(401);
@@ -81,12 +81,12 @@ describe('GET /api/auth/me', () => {
   });
 
   it('refuses a token made for another audience', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     expect((await me(bearer(await sign({ sub: customer.id, ver: 0 }, { audience: 'admin' })))).statusCode).toBe(401);
   });
 
   it('refuses the token of a deleted account', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     expect((await me(bearer(customer.token))).statusCode).toBe(200);
     await testApp.app.db.execute(sql`delete from users where id = ${customer.id}`);
     const response = await me(bearer(customer.token));
@@ -95,13 +95,13 @@ describe('GET /api/auth/me', () => {
   });
 
   it('refuses a token issued before the last password change', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     await testApp.app.db.execute(sql`update users set token_version = token_version + 1 where id = ${customer.id}`);
     expect((await me(bearer(customer.token))).statusCode).toBe(401);
   });
 
   it('issues tokens that last 7 days', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     const [, payload] = (customer.token ?? '').split('.');
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'));
     expect(claims.sub).toBe(customer.id);

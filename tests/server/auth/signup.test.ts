@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '#server/features/accounts/messages';
-import { createCustomer, uniqueEmail } from '../../support/accounts.ts';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { queryRows } from '../../support/db.ts';
-import { codeFrom, SmtpSink } from '../../support/smtp-sink.ts';
+import { insertCustomer, uniqueEmail } from '#tests/accounts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { queryRows } from '#tests/db';
+import { codeFrom, SmtpSink } from '#tests/smtp-sink';
 
 const PUBLIC_URL = 'https://shop.example';
 
@@ -208,7 +208,7 @@ describe('a waiting signup cannot be taken over', () => {
 
 describe('signup answers alike whether the address is new, waiting or has an account', () => {
   it('answers 201 { userId } in all three cases', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     const fresh = uniqueEmail('fresh');
     const answers = [await signUp(fresh), await signUp(fresh), await signUp(customer.email)];
     for (const answer of answers) {
@@ -222,7 +222,7 @@ describe('signup answers alike whether the address is new, waiting or has an acc
   });
 
   it("mails an account's owner a notice with the ways in and no code, and keeps their password", async () => {
-    const customer = await createCustomer(testApp, { name: 'Ada Lovelace' });
+    const customer = await insertCustomer(testApp, { name: 'Ada Lovelace' });
     const signup = await signUp(customer.email, 'Pay at https evil example', 'someone-elses-password');
     expect(signup.statusCode).toBe(201);
 
@@ -243,7 +243,7 @@ describe('signup answers alike whether the address is new, waiting or has an acc
   });
 
   it("lets a caller without the code tell an account's attempt from a new address's by nothing it can see", async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     const newcomer = uniqueEmail('newcomer');
     const typed = 'typed-at-signup-1';
 

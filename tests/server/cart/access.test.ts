@@ -1,9 +1,9 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginRequiredMessage, sessionEndedMessage } from '#server/features/accounts/auth';
-import { createCustomer } from '../../support/accounts.ts';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { cartOf, summary } from '../../support/cart.ts';
+import { insertCustomer } from '#tests/accounts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { cartOf, summary } from '#tests/cart';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ describe('only a logged-in customer reaches a cart', () => {
   });
 
   it.each(endpoints)('$method $url refuses a forged token, even with a bad body', async ({ method, url }) => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     const forged = await new SignJWT({ ver: 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(customer.id)
@@ -49,8 +49,8 @@ describe('only a logged-in customer reaches a cart', () => {
 
 describe('one customer’s cart is theirs alone', () => {
   it('neither reads nor changes another customer’s lines, whatever product ids it names', async () => {
-    const alice = await createCustomer(testApp, { name: 'Alice' });
-    const bob = await createCustomer(testApp, { name: 'Bob' });
+    const alice = await insertCustomer(testApp, { name: 'Alice' });
+    const bob = await insertCustomer(testApp, { name: 'Bob' });
     const alicesCart = cartOf(testApp, alice.token);
     const bobsCart = cartOf(testApp, bob.token);
     await alicesCart.add({ _id: 'roasted-cashew-nuts', qty: 5, selectedWeight: '500g' });

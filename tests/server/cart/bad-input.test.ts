@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartInputMessages } from '#shared/schemas/cart';
-import { bearer, createCustomer, type TestCustomer } from '../../support/accounts.ts';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { cartOf } from '../../support/cart.ts';
+import { bearer, insertCustomer, type TestCustomer } from '#tests/accounts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { cartOf } from '#tests/cart';
 
 let testApp: TestApp;
 let customer: TestCustomer;
 beforeAll(async () => {
   testApp = await buildTestApp();
-  customer = await createCustomer(testApp);
+  customer = await insertCustomer(testApp);
   // A line for the remove and weight-change cases to aim at.
   await cartOf(testApp, customer.token).add({ _id: 'roasted-cashew-nuts', qty: 3 });
 });

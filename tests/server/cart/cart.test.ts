@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartMessages } from '#server/features/cart/service';
 import { cartTotals } from '#shared/cart-rules';
 import { poundsToPence } from '#shared/money';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { newCustomerCart, summary } from '../../support/cart.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { newCustomerCart, summary } from '#tests/cart';
 
 let testApp: TestApp;
 beforeAll(async () => {

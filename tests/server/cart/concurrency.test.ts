@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines } from '#server/db/schema';
-import { createCustomer, type TestCustomer } from '../../support/accounts.ts';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { cartOf } from '../../support/cart.ts';
-import { queryRows } from '../../support/db.ts';
+import { insertCustomer, type TestCustomer } from '#tests/accounts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { cartOf } from '#tests/cart';
+import { queryRows } from '#tests/db';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ async function storedLines(customer: TestCustomer) {
 
 describe('parallel requests on one cart', () => {
   it(`${PARALLEL_REQUESTS} adds of one product at once end as one line holding all of them`, async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     const cart = cartOf(testApp, customer.token);
     const answers = await Promise.all(
       Array.from({ length: PARALLEL_REQUESTS }, () =>
@@ -41,7 +41,7 @@ describe('parallel requests on one cart', () => {
   });
 
   it('parallel adds past 99 stop at 99', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     const cart = cartOf(testApp, customer.token);
     await cart.add({ _id: 'walnut-halves', qty: 90 });
     const answers = await Promise.all(Array.from({ length: 20 }, () => cart.add({ _id: 'walnut-halves', qty: 1 })));
@@ -50,7 +50,7 @@ describe('parallel requests on one cart', () => {
   });
 
   it('parallel removes each take their quantity off', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     const cart = cartOf(testApp, customer.token);
     await cart.add({ _id: 'brazil-nuts', qty: 30 });
     const answers = await Promise.all(Array.from({ length: 10 }, () => cart.remove('brazil-nuts', 2)));
@@ -59,7 +59,7 @@ describe('parallel requests on one cart', () => {
   });
 
   it('a merge and adds at once lose none of each other’s quantities', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     const cart = cartOf(testApp, customer.token);
     const answers = await Promise.all([
       ...Array.from({ length: 10 }, () => cart.add({ _id: 'chia-seeds', qty: 1 })),
@@ -79,7 +79,7 @@ describe('parallel requests on one cart', () => {
 
 describe('the database itself keeps a cart sound', () => {
   it('refuses a second line for the same customer and product, whatever the code does', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     const line = {
       userId: customer.id,
       productId: 'pine-nuts',
@@ -99,7 +99,7 @@ describe('the database itself keeps a cart sound', () => {
   });
 
   it.each([0, 100, -1])('refuses a quantity of %i', async (qty) => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     const code = await testApp.app.db
       .insert(cartLines)
       .values({ userId: customer.id, productId: 'pine-nuts', selectedWeight: '250g', qty, productName: 'Pine Nuts' })
@@ -111,7 +111,7 @@ describe('the database itself keeps a cart sound', () => {
   });
 
   it('a deleted account takes its cart with it', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     await cartOf(testApp, customer.token).add({ _id: 'pine-nuts', qty: 2 });
     await testApp.app.db.execute(sql`delete from users where id = ${customer.id}`);
     expect(await storedLines(customer)).toEqual([]);

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeCarts } from '#shared/cart-rules';
 import type { StoredCartLine } from '#shared/schemas/cart';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { newCustomerCart, summary } from '../../support/cart.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { newCustomerCart, summary } from '#tests/cart';
 
 let testApp: TestApp;
 beforeAll(async () => {

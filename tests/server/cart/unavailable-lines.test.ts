@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartTotals } from '#shared/cart-rules';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { newCustomerCart, summary } from '../../support/cart.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { newCustomerCart, summary } from '#tests/cart';
 
 let testApp: TestApp;
 beforeAll(async () => {

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { controlCharacterMessages } from '#server/plugins/app/control-characters';
 import { contactLimits, contactTexts } from '#server/features/contact/routes';
-import { uniqueEmail } from '../../support/accounts.ts';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { queryRows } from '../../support/db.ts';
-import { SmtpSink } from '../../support/smtp-sink.ts';
+import { uniqueEmail } from '#tests/accounts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { queryRows } from '#tests/db';
+import { SmtpSink } from '#tests/smtp-sink';
 
 interface StoredMessage {
   id: string;

@@ -10,7 +10,7 @@ import { buildApp } from '#server/app';
 import { migrationsFolder } from '#server/db/client';
 import { catalog } from '#server/db/seed/catalog';
 import { demoReviews } from '#server/db/seed/demo-reviews';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../support/build-test-app.ts';
+import { createTestDatabase, testConfig, type TestDatabase } from '#tests/build-test-app';
 
 const SERVERS = 4;
 type App = Awaited<ReturnType<typeof buildApp>>;

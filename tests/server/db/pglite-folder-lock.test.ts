@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServer, waitUntilHealthy } from '../../support/server-process.ts';
+import { type ServerProcess, startServer, waitUntilHealthy } from '#tests/server-process';
 
 // About PGlite folders whatever TEST_DATABASE_URL says: the PGlite run covers it, and the PostgreSQL run of the
 // server suite, which runs beside it, need not start these server processes a second time.

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { migrationsFolder } from '#server/db/client';
-import { createTestDatabase, TEST_JWT_SECRET, type TestDatabase, testConfig } from '../../support/build-test-app.ts';
+import { createTestDatabase, TEST_JWT_SECRET, type TestDatabase, testConfig } from '#tests/build-test-app';
 
 const FIRST_NEW_MIGRATION = '0006_signup_attempts';
 

@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutgoingMail } from '#server/features/mail/index';
 import type { MailTransport } from '#server/features/mail/transports';
 import { MailQueueSender } from '#server/features/mail/mailer';
-import { uniqueEmail } from '../../support/accounts.ts';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { queryRows } from '../../support/db.ts';
-import { codeFrom, SmtpSink } from '../../support/smtp-sink.ts';
+import { uniqueEmail } from '#tests/accounts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { queryRows } from '#tests/db';
+import { codeFrom, SmtpSink } from '#tests/smtp-sink';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutMessages } from '#shared/schemas/order';
 import { PHONE_MESSAGE } from '#shared/schemas/shipping-address';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { cartPayload, checkoutCalls, payOnTestPage, shippingAddress, startCheckout } from '../../support/checkout.ts';
-import { queryRows } from '../../support/db.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { cartPayload, checkoutCalls, payOnTestPage, guestAddress, startCheckout } from '#tests/checkout';
+import { queryRows } from '#tests/db';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp?.close());
 
-const valid = cartPayload(shippingAddress({ email: 'bad-input@example.com' }));
+const valid = cartPayload(guestAddress({ email: 'bad-input@example.com' }));
 const withAddress = (fields: object) => ({ ...valid, shippingAddress: { ...valid.shippingAddress, ...fields } });
 const withLine = (fields: object) => ({ ...valid, orderItems: [{ ...valid.orderItems[0], ...fields }] });
 const { shippingAddress: address, ...withoutAddress } = valid;

@@ -10,15 +10,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client';
 import { VerifyPaymentAnswerSchema } from '#shared/schemas/order';
-import { createTestDatabase, type TestDatabase } from '../../support/build-test-app.ts';
-import { cartPayload, shippingAddress, testCard } from '../../support/checkout.ts';
-import { killServer, type ServerProcess, startServer, waitUntilHealthy } from '../../support/server-process.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/build-test-app';
+import { cartPayload, guestAddress, testCard } from '#tests/checkout';
+import { killServer, type ServerProcess, startServer, waitUntilHealthy } from '#tests/server-process';
 import {
   STAND_IN_PUBLISHABLE_KEY,
   STAND_IN_WEBHOOK_SECRET,
   type StripeStandIn,
   startStripeStandIn,
-} from '../../support/stripe-stand-in.ts';
+} from '#tests/stripe-stand-in';
 
 const PAYMENTS = 8;
 
@@ -57,7 +57,7 @@ async function createSession(server: ServerProcess): Promise<string> {
   const response = await fetch(`${server.url}/api/orders/create-stripe-session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(cartPayload(shippingAddress())),
+    body: JSON.stringify(cartPayload(guestAddress())),
   });
   if (response.status !== 200) throw new Error(`create-stripe-session: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;

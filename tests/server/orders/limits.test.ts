@@ -9,9 +9,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyAttemptsMessage } from '#server/plugins/app/attempt-limit';
 import { checkoutAttemptLimits, paymentCallLimits } from '#server/features/checkout/routes';
-import { bearer, createCustomer, uniqueEmail } from '../../support/accounts.ts';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { cartPayload, orderPayload, shippingAddress } from '../../support/checkout.ts';
+import { bearer, insertCustomer, uniqueEmail } from '#tests/accounts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { cartPayload, orderPayload, guestAddress } from '#tests/checkout';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -64,32 +64,32 @@ const unknownSession = () => `cs_local_${randomBytes(12).toString('hex')}`;
 
 describe('POST /api/orders/create-stripe-session', () => {
   it('does not let anyone block a shopper by naming their e-mail, as a guest or logged in', async () => {
-    const victim = await createCustomer(testApp);
+    const victim = await insertCustomer(testApp);
     const attacker = newAddress();
-    const wrongTotal = { ...cartPayload(shippingAddress({ email: victim.email })), totalPrice: 0.01 };
+    const wrongTotal = { ...cartPayload(guestAddress({ email: victim.email })), totalPrice: 0.01 };
     for (let attempt = 0; attempt <= checkoutAttemptLimits.perAccount; attempt += 1)
       expect((await createSession(wrongTotal, attacker)).statusCode).toBe(409);
 
-    const asCustomer = cartPayload(shippingAddress({ email: victim.email }));
+    const asCustomer = cartPayload(guestAddress({ email: victim.email }));
     expect((await createSession(asCustomer, newAddress(), victim.token)).statusCode).toBe(200);
     expect((await createSession(asCustomer, newAddress())).statusCode).toBe(200);
   });
 
   it('limits one customer, from however many addresses', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     const wrongTotal = { ...cartPayload(), totalPrice: 0.01 };
     for (let attempt = 0; attempt < checkoutAttemptLimits.perAccount; attempt += 1)
       expect((await createSession(wrongTotal, newAddress(), customer.token)).statusCode).toBe(409);
     expectTooMany(await createSession(cartPayload(), newAddress(), customer.token));
     // Another customer is unaffected.
-    const other = await createCustomer(testApp);
+    const other = await insertCustomer(testApp);
     expect((await createSession(cartPayload(), newAddress(), other.token)).statusCode).toBe(200);
   });
 
   it('limits one client address, whatever e-mails it names', async () => {
     const address = newAddress();
     for (let attempt = 0; attempt < checkoutAttemptLimits.perAddress; attempt += 1) {
-      const wrongTotal = { ...cartPayload(shippingAddress({ email: uniqueEmail() })), totalPrice: 0.01 };
+      const wrongTotal = { ...cartPayload(guestAddress({ email: uniqueEmail() })), totalPrice: 0.01 };
       expect((await createSession(wrongTotal, address)).statusCode).toBe(409);
     }
     expectTooMany(await createSession(cartPayload(), address));
@@ -123,7 +123,7 @@ describe('the order calls', () => {
     for (let attempt = 0; attempt < paymentCallLimits.perSession; attempt += 1)
       expect((await guestOrder(sessionId, newAddress())).statusCode).toBe(409);
     expectTooMany(await guestOrder(sessionId, newAddress()));
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     expectTooMany(
       await call('POST', '/api/orders', {
         payload: orderPayload(sessionId),

@@ -8,15 +8,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNPAID_ANSWER_TTL_MS } from '#shared/constants';
 import { orderMessages } from '#server/features/checkout/messages';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { cartPayload, checkoutCalls, orderPayload, startCheckout } from '../../support/checkout.ts';
-import { queryRows } from '../../support/db.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { cartPayload, checkoutCalls, orderPayload, startCheckout } from '#tests/checkout';
+import { queryRows } from '#tests/db';
 import {
   STAND_IN_PUBLISHABLE_KEY,
   STAND_IN_WEBHOOK_SECRET,
   type StripeStandIn,
   startStripeStandIn,
-} from '../../support/stripe-stand-in.ts';
+} from '#tests/stripe-stand-in';
 
 let standIn: StripeStandIn;
 let testApp: TestApp;

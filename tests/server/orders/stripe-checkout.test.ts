@@ -3,16 +3,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNPAID_ANSWER_TTL_MS } from '#shared/constants';
 import { CheckoutSessionAnswerSchema, PaymentConfigSchema } from '#shared/schemas/order';
-import { createCustomer } from '../../support/accounts.ts';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { cartPayload, checkoutCalls, orderPayload, startCheckout } from '../../support/checkout.ts';
-import { queryRows } from '../../support/db.ts';
+import { insertCustomer } from '#tests/accounts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { cartPayload, checkoutCalls, orderPayload, startCheckout } from '#tests/checkout';
+import { queryRows } from '#tests/db';
 import {
   STAND_IN_PUBLISHABLE_KEY,
   STAND_IN_WEBHOOK_SECRET,
   type StripeStandIn,
   startStripeStandIn,
-} from '../../support/stripe-stand-in.ts';
+} from '#tests/stripe-stand-in';
 
 let standIn: StripeStandIn;
 let testApp: TestApp;
@@ -112,8 +112,8 @@ describe('GET /api/orders/verify-stripe/{sessionId} with Stripe', () => {
 
 describe('GET /api/orders/verify-stripe/{sessionId} of a customer’s Stripe session', () => {
   it('refuses anyone but that customer before asking Stripe anything', async () => {
-    const owner = await createCustomer(testApp);
-    const stranger = await createCustomer(testApp);
+    const owner = await insertCustomer(testApp);
+    const stranger = await insertCustomer(testApp);
     const sessionId = await startCheckout(testApp, cartPayload(), owner.token);
 
     expect((await guest().verify(sessionId)).statusCode).toBe(403);

@@ -6,15 +6,15 @@ import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderMessages } from '#server/features/checkout/messages';
-import { buildTestAppsOnOneDatabase, type TestApp } from '../../support/build-test-app.ts';
-import { cartPayload, checkoutCalls, orderPayload, payOnTestPage, startCheckout } from '../../support/checkout.ts';
-import { queryRows } from '../../support/db.ts';
+import { buildTestAppsOnOneDatabase, type TestApp } from '#tests/build-test-app';
+import { cartPayload, checkoutCalls, orderPayload, payOnTestPage, startCheckout } from '#tests/checkout';
+import { queryRows } from '#tests/db';
 import {
   STAND_IN_PUBLISHABLE_KEY,
   STAND_IN_WEBHOOK_SECRET,
   type StripeStandIn,
   startStripeStandIn,
-} from '../../support/stripe-stand-in.ts';
+} from '#tests/stripe-stand-in';
 
 let standIn: StripeStandIn;
 let apps: { apps: TestApp[]; close(): Promise<void> };

@@ -8,7 +8,7 @@ import {
   STAND_IN_WEBHOOK_SECRET,
   type StripeStandIn,
   startStripeStandIn,
-} from '../../support/stripe-stand-in.ts';
+} from '#tests/stripe-stand-in';
 
 const PUBLIC_URL = 'https://shop.example';
 

@@ -2,7 +2,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '#shared/constants';
 import { ProductListSchema, ProductSchema, type Product } from '#shared/schemas/product';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
 
 let testApp: TestApp;
 beforeAll(async () => {

@@ -7,10 +7,10 @@ import { reviewPhotosDir } from '#server/lib/uploads';
 import { controlCharacterMessages } from '#server/plugins/app/control-characters';
 import { reviewTexts } from '#server/features/reviews/messages';
 import { reviewMessages } from '#shared/schemas/review';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { queryRows } from '../../support/db.ts';
-import { jpegWithExif } from '../../support/images.ts';
-import { multipartBody } from '../../support/multipart.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { queryRows } from '#tests/db';
+import { jpegWithExif } from '#tests/images';
+import { multipartBody } from '#tests/multipart';
 
 let testApp: TestApp;
 let photo: Buffer;

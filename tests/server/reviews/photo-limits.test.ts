@@ -10,10 +10,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewPhotosDir } from '#server/lib/uploads';
 import { REVIEW_PHOTO_MAX_PIXELS, reviewMessages } from '#shared/schemas/review';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { queryRows } from '../../support/db.ts';
-import { largeBlankPng16 } from '../../support/images.ts';
-import { multipartBody } from '../../support/multipart.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { queryRows } from '#tests/db';
+import { largeBlankPng16 } from '#tests/images';
+import { multipartBody } from '#tests/multipart';
 
 interface LogLine {
   level: number;

@@ -10,13 +10,13 @@ import { reviewPhotosDir } from '#server/lib/uploads';
 import { reviewTexts } from '#server/features/reviews/messages';
 import { reviewLimits } from '#server/features/reviews/routes';
 import { ReviewListSchema, ReviewSchema, reviewMessages } from '#shared/schemas/review';
-import { bearer, createCustomer, uniqueEmail } from '../../support/accounts.ts';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
-import { cartPayload, checkoutCalls, payOnTestPage, shippingAddress, startCheckout } from '../../support/checkout.ts';
-import { queryRows } from '../../support/db.ts';
-import { gif, jpegWithExif, png, webp } from '../../support/images.ts';
-import { multipartBody, type FilePart } from '../../support/multipart.ts';
-import { createWebDist, type WebDist } from '../../support/web-dist.ts';
+import { bearer, insertCustomer, uniqueEmail } from '#tests/accounts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { cartPayload, checkoutCalls, payOnTestPage, guestAddress, startCheckout } from '#tests/checkout';
+import { queryRows } from '#tests/db';
+import { gif, jpegWithExif, png, webp } from '#tests/images';
+import { multipartBody, type FilePart } from '#tests/multipart';
+import { createWebDist, type WebDist } from '#tests/web-dist';
 
 const review = { name: 'Ada Lovelace', location: 'London', rating: 5, message: 'Lovely roasted cashews.' };
 
@@ -50,7 +50,7 @@ async function storedPhotoFiles(testApp: TestApp): Promise<string[]> {
 
 /** A paid order for the customer, through the built-in test checkout as a browser goes through it. */
 async function payForAnOrder(testApp: TestApp, token: string, email: string) {
-  const sessionId = await startCheckout(testApp, cartPayload(shippingAddress({ email })), token);
+  const sessionId = await startCheckout(testApp, cartPayload(guestAddress({ email })), token);
   expect((await payOnTestPage(testApp, sessionId)).statusCode).toBe(303);
   expect((await checkoutCalls(testApp, token).verify(sessionId)).statusCode).toBe(200);
 }
@@ -124,7 +124,7 @@ describe('GET and POST /api/reviews', () => {
   });
 
   it('marks a review verified when its author is logged in and has a paid order', async () => {
-    const customer = await createCustomer(testApp, { email: uniqueEmail('buyer') });
+    const customer = await insertCustomer(testApp, { email: uniqueEmail('buyer') });
     await payForAnOrder(testApp, customer.token ?? '', customer.email);
 
     const response = await postJson(testApp, review, bearer(customer.token));
@@ -139,19 +139,19 @@ describe('GET and POST /api/reviews', () => {
 
   it('counts a guest order placed with the address a customer has since verified, as My Orders does', async () => {
     const email = uniqueEmail('guest-then-customer');
-    const sessionId = await startCheckout(testApp, cartPayload(shippingAddress({ email })));
+    const sessionId = await startCheckout(testApp, cartPayload(guestAddress({ email })));
     await payOnTestPage(testApp, sessionId);
     expect((await checkoutCalls(testApp).verify(sessionId)).statusCode).toBe(200);
-    const customer = await createCustomer(testApp, { email });
+    const customer = await insertCustomer(testApp, { email });
 
     const response = await postJson(testApp, review, bearer(customer.token));
     expect(response.json()).toMatchObject({ verified: true });
   });
 
   it('leaves a logged-in customer without an order unverified, and an anonymous review too', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     // Started but never paid: no order.
-    await startCheckout(testApp, cartPayload(shippingAddress({ email: customer.email })), customer.token);
+    await startCheckout(testApp, cartPayload(guestAddress({ email: customer.email })), customer.token);
     const response = await postJson(testApp, review, bearer(customer.token));
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ verified: false });
@@ -165,7 +165,7 @@ describe('GET and POST /api/reviews', () => {
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toEqual(expect.any(String));
     }
-    const unverifiedAccount = await createCustomer(testApp, { verified: false });
+    const unverifiedAccount = await insertCustomer(testApp, { verified: false });
     const stale = await testApp.app.auth.issueSessionToken({ id: unverifiedAccount.id, tokenVersion: 0 });
     expect((await postJson(testApp, review, bearer(stale))).statusCode).toBe(401);
     expect(await countReviews(testApp)).toBe(before);
@@ -406,7 +406,7 @@ describe('POST /api/reviews, rate limited (RATE_LIMIT_FACTOR 1)', () => {
   });
 
   it('limits one customer, from however many client addresses', async () => {
-    const customer = await createCustomer(testApp);
+    const customer = await insertCustomer(testApp);
     for (let i = 0; i < reviewLimits.perAccount; i += 1) {
       expect((await postJson(testApp, review, bearer(customer.token), `10.8.0.${i + 1}`)).statusCode).toBe(201);
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { priceCartLine } from '#shared/cart-rules';
 import type { OrderItem } from '#shared/schemas/order';
-import { testProduct } from '#shared/testing/product';
+import { testProduct } from '#tests/fixtures/product';
 import { buyAgain, buyAgainNotice, planBuyAgain } from './buy-again.ts';
 
 const cashews = testProduct('cashews', [

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { addToCart } from '#shared/cart-rules';
 import { createGuestCartStore, GUEST_CART_KEY, IS_GUEST_KEY, parseGuestCart } from './guest-cart.ts';
-import { sharedStorage, storageEvent } from '#web/testing/shared-storage.ts';
+import { sharedStorage, storageEvent } from '#tests/web/shared-storage';
 
 describe('the guest cart store', () => {
   it('starts from the cart and flag an earlier visit stored', () => {

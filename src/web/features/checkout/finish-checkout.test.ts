@@ -10,9 +10,9 @@ import {
   UNPAID_RETRY_DELAY_MS,
 } from './finish-checkout.ts';
 import { placeOrderBody } from './api/place-order.ts';
-import { testShippingAddress } from '#shared/testing/shipping-address';
+import { shippingAddress } from '#tests/fixtures/shipping-address';
 
-const address = testShippingAddress();
+const address = shippingAddress();
 
 const order: Order = {
   _id: 'order-1',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { priceCartLine } from '#shared/cart-rules';
 import { applyChangeToPricedLines } from './use-cart.ts';
-import { testProduct as product } from '#shared/testing/product';
+import { testProduct as product } from '#tests/fixtures/product';
 
 const cashews = product('cashews', [
   ['250g', 4.19],

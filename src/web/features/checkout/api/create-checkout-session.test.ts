@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { priceCartLine } from '#shared/cart-rules';
-import { testProduct } from '#shared/testing/product';
+import { testProduct } from '#tests/fixtures/product';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { checkoutBody, isPriceChange } from './create-checkout-session.ts';
-import { testShippingAddress } from '#shared/testing/shipping-address';
+import { shippingAddress } from '#tests/fixtures/shipping-address';
 
 const cashews = testProduct('cashews', [
   ['250g', 4.19],
   ['500g', 8.09],
 ]);
 const almonds = testProduct('almonds', [['250g', 3.59]]);
-const address = testShippingAddress();
+const address = shippingAddress();
 
 describe('the checkout body', () => {
   it('sends the buyable lines with the prices shown and their total in pounds', () => {

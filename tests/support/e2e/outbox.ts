@@ -4,9 +4,9 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseMail, type ReceivedMail } from '../../support/smtp-sink.ts';
+import { parseMail, type ReceivedMail } from '#tests/smtp-sink';
 
-export { codeFrom, resetTokenFrom } from '../../support/smtp-sink.ts';
+export { codeFrom, resetTokenFrom } from '#tests/smtp-sink';
 
 const POLL_MS = 100;
 const DEFAULT_WAIT_MS = 10_000;

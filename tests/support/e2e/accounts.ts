@@ -3,9 +3,9 @@
  * outbox, verify), as a shopper would, without clicking through the form each time.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { uniqueEmail } from '../../support/accounts.ts';
-import { expect, test as base } from '../fixtures.ts';
-import { codeFrom, Outbox } from './outbox.ts';
+import { uniqueEmail } from '#tests/accounts';
+import { expect, test as base } from '#tests/e2e/base-test';
+import { codeFrom, Outbox } from '#tests/e2e/outbox';
 
 export interface E2eCustomer {
   userId: string;
@@ -25,7 +25,8 @@ export async function signUpWithoutVerifying(
   return { userId, name, email, password };
 }
 
-export async function createCustomer(
+/** Signs up through the API and verifies with the code read from the outbox: a customer who can log in. */
+export async function signUpVerifiedCustomer(
   request: APIRequestContext,
   outbox: Outbox,
   details: Partial<E2eCustomer> = {},
@@ -62,7 +63,7 @@ export const accountMenuButton = (page: Page, name = 'Ada Lovelace') =>
 export const test = base.extend<{ outbox: Outbox; customer: E2eCustomer }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads what a fixture needs from this pattern; the outbox needs nothing
   outbox: async ({}, use) => use(new Outbox()),
-  customer: async ({ request, outbox }, use) => use(await createCustomer(request, outbox)),
+  customer: async ({ request, outbox }, use) => use(await signUpVerifiedCustomer(request, outbox)),
 });
 
 export { expect };

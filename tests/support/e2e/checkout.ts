@@ -3,8 +3,8 @@
  * API and the built-in test payment page, as a shopper's browser would, so a page can be opened on it.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { cartPayload, shippingAddress, testCard } from '../../support/checkout.ts';
-import { expect } from '../fixtures.ts';
+import { cartPayload, guestAddress, testCard } from '#tests/checkout';
+import { expect } from '#tests/e2e/base-test';
 
 export { testCard };
 
@@ -24,7 +24,7 @@ export async function payForTestCart(request: APIRequestContext, { token }: { to
   const headers = token ? { authorization: `Bearer ${token}` } : undefined;
   const started = await request.post('/api/orders/create-stripe-session', {
     headers,
-    data: cartPayload(shippingAddress({ name: 'Ada Lovelace' })),
+    data: cartPayload(guestAddress({ name: 'Ada Lovelace' })),
   });
   expect(started.status(), await started.text()).toBe(200);
   const { id } = (await started.json()) as { id: string };
