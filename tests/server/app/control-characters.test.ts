@@ -9,14 +9,10 @@ import { controlCharacterMessages } from '#server/plugins/app/control-characters
 import { reviewMessages } from '#shared/schemas/review';
 import { insertCustomer } from '#tests/accounts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { buildStripeTestApp, type StripeTestApp } from '#tests/stripe-test-app';
 import { cartPayload, payOnTestPage, guestAddress, startCheckout } from '#tests/checkout';
 import { multipartBody } from '#tests/multipart';
-import {
-  STAND_IN_PUBLISHABLE_KEY,
-  STAND_IN_WEBHOOK_SECRET,
-  type StripeStandIn,
-  startStripeStandIn,
-} from '#tests/stripe-stand-in';
+import { STAND_IN_WEBHOOK_SECRET, type StripeStandIn } from '#tests/stripe-stand-in';
 import { createWebDist, type WebDist } from '#tests/web-dist';
 
 /** Every line the app logs, parsed. */
@@ -207,23 +203,14 @@ describe('control characters in what the API takes', () => {
 });
 
 describe('a raw body is left to its route', () => {
-  let testApp: TestApp;
+  let testApp: StripeTestApp;
   let standIn: StripeStandIn;
   beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    testApp = await buildTestApp({
-      paymentProvider: 'stripe',
-      stripe: {
-        secretKey: standIn.secretKey,
-        publishableKey: STAND_IN_PUBLISHABLE_KEY,
-        webhookSecret: STAND_IN_WEBHOOK_SECRET,
-        apiBase: standIn.url,
-      },
-    });
+    testApp = await buildStripeTestApp();
+    standIn = testApp.standIn;
   });
   afterAll(async () => {
     await testApp?.close();
-    await standIn?.close();
   });
 
   it('takes a signed Stripe webhook whose JSON holds a NUL escape: its bytes are checked by signature, not as text', async () => {

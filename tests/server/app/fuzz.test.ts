@@ -10,14 +10,10 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomer } from '#tests/accounts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { stripeStandInConfig } from '#tests/stripe-test-app';
 import { cartPayload, orderPayload, startCheckout, testCard } from '#tests/checkout';
 import { type FuzzContext, fuzzRequest, type RegisteredRoute, registeredRoutes } from '#tests/fuzz-requests';
-import {
-  STAND_IN_PUBLISHABLE_KEY,
-  STAND_IN_WEBHOOK_SECRET,
-  type StripeStandIn,
-  startStripeStandIn,
-} from '#tests/stripe-stand-in';
+import { type StripeStandIn, startStripeStandIn } from '#tests/stripe-stand-in';
 import { createWebDist, type WebDist } from '#tests/web-dist';
 
 function positiveWhole(name: string, fallback: number): number {
@@ -133,15 +129,7 @@ describe('every route, fuzzed (Stripe, its webhook included)', () => {
   let standIn: StripeStandIn;
   beforeAll(async () => {
     standIn = await startStripeStandIn();
-    target = await fuzzedApp({
-      paymentProvider: 'stripe',
-      stripe: {
-        secretKey: standIn.secretKey,
-        publishableKey: STAND_IN_PUBLISHABLE_KEY,
-        webhookSecret: STAND_IN_WEBHOOK_SECRET,
-        apiBase: standIn.url,
-      },
-    });
+    target = await fuzzedApp(stripeStandInConfig(standIn));
   });
   afterAll(async () => {
     await target?.testApp.close();

@@ -8,33 +8,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNPAID_ANSWER_TTL_MS } from '#shared/constants';
 import { orderMessages } from '#server/features/checkout/messages';
-import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { buildStripeTestApp, type StripeTestApp } from '#tests/stripe-test-app';
 import { cartPayload, checkoutCalls, orderPayload, startCheckout } from '#tests/checkout';
 import { queryRows } from '#tests/db';
-import {
-  STAND_IN_PUBLISHABLE_KEY,
-  STAND_IN_WEBHOOK_SECRET,
-  type StripeStandIn,
-  startStripeStandIn,
-} from '#tests/stripe-stand-in';
+import { STAND_IN_WEBHOOK_SECRET, type StripeStandIn } from '#tests/stripe-stand-in';
 
 let standIn: StripeStandIn;
-let testApp: TestApp;
+let testApp: StripeTestApp;
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  testApp = await buildTestApp({
-    paymentProvider: 'stripe',
-    stripe: {
-      secretKey: standIn.secretKey,
-      publishableKey: STAND_IN_PUBLISHABLE_KEY,
-      webhookSecret: STAND_IN_WEBHOOK_SECRET,
-      apiBase: standIn.url,
-    },
-  });
+  testApp = await buildStripeTestApp();
+  standIn = testApp.standIn;
 });
 afterAll(async () => {
   await testApp?.close();
-  await standIn?.close();
 });
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
