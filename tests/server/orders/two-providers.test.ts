@@ -9,12 +9,8 @@ import { orderMessages } from '#server/features/checkout/messages';
 import { buildTestAppsOnOneDatabase, type TestApp } from '#tests/build-test-app';
 import { cartPayload, checkoutCalls, orderPayload, payOnTestPage, startCheckout } from '#tests/checkout';
 import { queryRows } from '#tests/db';
-import {
-  STAND_IN_PUBLISHABLE_KEY,
-  STAND_IN_WEBHOOK_SECRET,
-  type StripeStandIn,
-  startStripeStandIn,
-} from '#tests/stripe-stand-in';
+import { stripeStandInConfig } from '#tests/stripe-test-app';
+import { STAND_IN_WEBHOOK_SECRET, type StripeStandIn, startStripeStandIn } from '#tests/stripe-stand-in';
 
 let standIn: StripeStandIn;
 let apps: { apps: TestApp[]; close(): Promise<void> };
@@ -22,18 +18,7 @@ let local: TestApp;
 let stripe: TestApp;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  apps = await buildTestAppsOnOneDatabase([
-    { paymentProvider: 'local' },
-    {
-      paymentProvider: 'stripe',
-      stripe: {
-        secretKey: standIn.secretKey,
-        publishableKey: STAND_IN_PUBLISHABLE_KEY,
-        webhookSecret: STAND_IN_WEBHOOK_SECRET,
-        apiBase: standIn.url,
-      },
-    },
-  ]);
+  apps = await buildTestAppsOnOneDatabase([{ paymentProvider: 'local' }, stripeStandInConfig(standIn)]);
   [local, stripe] = apps.apps as [TestApp, TestApp];
 });
 afterAll(async () => {
