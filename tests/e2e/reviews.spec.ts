@@ -21,7 +21,9 @@ const reviewsSection = (page: Page) => page.getByRole('region', { name: 'What ou
  * 055), so the answers a test gives the browser's GET /api/reviews reach /reviews only within the app.
  */
 async function openReviewsPageFromHome(page: Page): Promise<void> {
-  await reviewsSection(page).getByRole('link', { name: /view all/i }).click();
+  await reviewsSection(page)
+    .getByRole('link', { name: /view all/i })
+    .click();
   await expect(page).toHaveURL(/\/reviews$/);
 }
 const reviewCarousel = (page: Page) =>
