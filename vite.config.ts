@@ -4,7 +4,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
@@ -87,7 +87,22 @@ function shellModules(context: ChunkingContext): Set<string> {
   return shell;
 }
 
-export default defineConfig({
+/**
+ * The server's renderer (`vite build --ssr`): src/web/entry-server.tsx into dist/ssr/, beside the browser's build
+ * rather than in it, so it is never published. Libraries stay in node_modules; assets get the browser build's names.
+ */
+const serverRendererBuild = {
+  plugins: [react()],
+  build: {
+    ssr: 'src/web/entry-server.tsx',
+    outDir: 'dist/ssr',
+    emptyOutDir: true,
+    target: 'node20',
+    minify: false,
+  },
+} satisfies UserConfig;
+
+const browserBuild = {
   plugins: [react(), tailwindcss(), precompress(), chunkGraph()],
   build: {
     outDir: 'dist/web',
@@ -133,4 +148,6 @@ export default defineConfig({
       '/healthz': apiTarget,
     },
   },
-});
+} satisfies UserConfig;
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRendererBuild : browserBuild));

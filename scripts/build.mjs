@@ -1,6 +1,7 @@
 // `npm run build`: the production build of the whole shop. The web app always builds in production mode,
 // whatever NODE_ENV the caller has (a test run's NODE_ENV=test once shipped React's development build);
-// the server is bundled to dist/server/main.js beside the files it reads at run time.
+// the server is bundled to dist/server/main.js beside the files it reads at run time, and the pages' renderer
+// to dist/ssr/.
 import { spawnSync } from 'node:child_process';
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,8 @@ const hash = sourceHash();
 rmSync(buildInfoPath, { force: true });
 
 viteBuild([]);
+// The pages' renderer (src/web/entry-server.tsx) into dist/ssr/, which the server loads beside dist/web/.
+viteBuild(['--ssr', 'src/web/entry-server.tsx']);
 viteBuild(['--config', 'vite.server.config.ts']);
 // The bundle resolves these next to itself (new URL('./migrations', import.meta.url) and the like).
 cpSync(path.join(root, 'src/server/db/migrations'), path.join(distDir, 'server/migrations'), { recursive: true });

@@ -19,7 +19,7 @@ import {
 import { catalogPlugin, productRepositoryPlugin, productsRoutes } from './features/catalog/index.ts';
 import { contactRepositoryPlugin, contactRoutes } from './features/contact/index.ts';
 import { mailerPlugin, unitOfWorkPlugin } from './features/mail/index.ts';
-import { reviewPhotosPlugin, reviewRepositoryPlugin, reviewsRoutes } from './features/reviews/index.ts';
+import { reviewPhotosPlugin, reviewRepositoryPlugin, reviewsRoutes, toWireReview } from './features/reviews/index.ts';
 import { createHttpServerFactory, handleClientError, logDroppedConnections } from './http-server.ts';
 import { withApiSecurityHeaders } from './lib/security-headers.ts';
 import attemptLimitPlugin from './plugins/app/attempt-limit.ts';
@@ -110,7 +110,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(reviewPhotosPlugin, { config });
 
   // Files: the SPA and the illustrations, the uploaded photos.
-  await app.register(staticPlugin, { webDistDir: config.webDistDir, productImagesDir });
+  await app.register(staticPlugin, {
+    webDistDir: config.webDistDir,
+    productImagesDir,
+    pageSources: {
+      publicUrl: config.publicUrl,
+      products: () => app.catalog.products(),
+      reviews: async () => (await app.reviewRepository.listNewestFirst()).map(toWireReview),
+    },
+  });
   await app.register(uploadsPlugin, { config });
 
   // Routes: each domain's under its prefix from #shared/api-paths, then the pages and the health check.

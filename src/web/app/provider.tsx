@@ -4,6 +4,7 @@ import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-qu
 import { useVerifyStoredSession } from '#web/features/auth/hooks/use-verify-stored-session.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { customerQueryKey, getSession, subscribeSession } from '#web/lib/session.ts';
+import { ShopOriginContext } from '#web/lib/shop-origin.ts';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 
@@ -41,9 +42,21 @@ function useForgetCustomerDataWhenTheCustomerChanges(queryClient: QueryClient): 
   }, [queryClient]);
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+interface AppProviderProps {
+  children: ReactNode;
+  /** A cache filled before rendering: by the server, or in the browser from the server's page data. */
+  queryClient?: QueryClient;
+  /** The shop's public origin, for canonical links (lib/shop-origin.ts). */
+  origin?: string;
+}
+
+export function AppProvider({ children, queryClient: givenQueryClient, origin = '' }: AppProviderProps) {
+  const [queryClient] = useState(() => givenQueryClient ?? createQueryClient());
   useForgetCustomerDataWhenTheCustomerChanges(queryClient);
   useVerifyStoredSession();
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ShopOriginContext value={origin}>{children}</ShopOriginContext>
+    </QueryClientProvider>
+  );
 }

@@ -25,7 +25,8 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>): RouteObjec
   };
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+/** The route tree, shared by the browser's router and the server's static handler (entry-server.tsx). */
+export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   // Loaders start the request and return at once: they never fail or hold up a navigation, and the
   // screen's query joins the request in flight, showing its own loading and error states.
   const prefetchCatalog = () => {
@@ -50,7 +51,7 @@ export function createAppRouter(queryClient: QueryClient) {
 
   const screen = { HydrateFallback: PageLoading } satisfies Partial<RouteObject>;
 
-  return createBrowserRouter([
+  return [
     {
       id: 'root',
       Component: RootLayout,
@@ -131,12 +132,19 @@ export function createAppRouter(queryClient: QueryClient) {
         },
       ],
     },
-  ]);
+  ];
 }
 
-export function AppRouter() {
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createAppRoutes(queryClient));
+}
+
+export type AppBrowserRouter = ReturnType<typeof createBrowserRouter>;
+
+/** `router`: one made before hydration (main.tsx), with the server's data and the page's screen already loaded. */
+export function AppRouter({ router: givenRouter }: { router?: AppBrowserRouter }) {
   const queryClient = useQueryClient();
-  const router = useMemo(() => createAppRouter(queryClient), [queryClient]);
+  const router = useMemo(() => givenRouter ?? createAppRouter(queryClient), [givenRouter, queryClient]);
   useEffect(() => watchFirstContent(router, queryClient), [router, queryClient]);
   return <RouterProvider router={router} />;
 }
@@ -145,7 +153,7 @@ export function AppRouter() {
  * The first page has shown its content once its screen's code has arrived and no data is on its way;
  * only then may optional code (footer, Embla) start downloading. Returns a function that stops watching.
  */
-function watchFirstContent(router: ReturnType<typeof createAppRouter>, queryClient: QueryClient): () => void {
+function watchFirstContent(router: AppBrowserRouter, queryClient: QueryClient): () => void {
   const isShown = () =>
     router.state.initialized && router.state.navigation.state === 'idle' && queryClient.isFetching() === 0;
   const unsubscribeRouter = router.subscribe(check);

@@ -1,12 +1,38 @@
 /**
  * The `test` every journey uses: fails when the page logs a console error or throws, so a broken chunk,
  * a CSP refusal or a React warning cannot pass unseen. A test that provokes an expected error (an unknown
- * product's 404) matches it with `allowedConsoleError`.
+ * product's 404) matches it with `allowedConsoleError`. Pages arrive rendered by the server (decision 055):
+ * `page.goto` and `page.reload` return once React has taken the page over, so journeys act on the hydrated page,
+ * not on its HTML before the script has run.
  */
-import { expect, test as base } from '@playwright/test';
+import { expect, type Page, test as base } from '@playwright/test';
+
+/** A server-rendered page has been handed to React: `hydrateRoot` has marked its container. */
+async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    const serverRendered = document.getElementById('page-data') !== null;
+    return !serverRendered || (root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$')));
+  });
+}
 
 // biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a fixture that provides nothing as void
 export const test = base.extend<{ allowedConsoleError: RegExp | undefined; consoleGuard: void }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await waitForHydration(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await waitForHydration(page);
+      return response;
+    };
+    await use(page);
+  },
   allowedConsoleError: [undefined, { option: true }],
   consoleGuard: [
     async ({ page, allowedConsoleError }, use) => {

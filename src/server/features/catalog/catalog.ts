@@ -9,6 +9,8 @@ import { prepareJson, type PreparedJson } from '../../lib/prepared-json.ts';
 import type { ProductRecord } from './product-repository.ts';
 
 export interface Catalog {
+  /** The products in the API's shape, as the list answer holds them (the page renderer's data). */
+  products(): readonly Product[];
   listJson(): PreparedJson;
   productJson(id: string): PreparedJson | undefined;
   refresh(): Promise<void>;
@@ -44,6 +46,7 @@ export function toWireProduct(product: ProductRecord): Product {
 }
 
 interface PreparedCatalog {
+  products: readonly Product[];
   list: PreparedJson;
   byId: Map<string, PreparedJson>;
 }
@@ -51,6 +54,7 @@ interface PreparedCatalog {
 function prepareCatalog(records: ProductRecord[]): PreparedCatalog {
   const wireProducts = records.map(toWireProduct);
   return {
+    products: wireProducts,
     list: prepareJson(wireProducts),
     byId: new Map(wireProducts.map((product) => [product._id, prepareJson(product)])),
   };
@@ -61,6 +65,7 @@ export default fp(
     const load = async () => prepareCatalog(await app.productRepository.listAll());
     let prepared = await load();
     app.decorate('catalog', {
+      products: () => prepared.products,
       listJson: () => prepared.list,
       productJson: (id) => prepared.byId.get(id),
       async refresh() {

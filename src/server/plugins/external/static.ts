@@ -2,8 +2,9 @@
  * Serves the built single-page app and the product illustrations. Vite's hashed assets are cached for a
  * year; index.html, in every encoding, and every other file whose name does not change with its content
  * (favicon, robots.txt, the illustrations) are revalidated every time, so a release reaches shoppers at once
- * (decision 046). Adds `reply.sendPage(status)`, the one way a page (index.html) is answered. No dot-file or
- * dot-folder (`.vite/manifest.json`, `.env`) is ever served.
+ * (decision 046). Adds `reply.sendPage(status)`, the one way a page is answered: rendered on the server when the
+ * build has its renderer (lib/page-html.ts, decision 055), else index.html. No dot-file or dot-folder
+ * (`.vite/manifest.json`, `.env`) is ever served.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -12,12 +13,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { cacheControl } from '../../lib/cache-control.ts';
+import { loadPageHtml, type PageHtml, type PageSources } from '../../lib/page-html.ts';
 import { withPageSecurityHeaders } from '../../lib/security-headers.ts';
 
 export interface StaticPluginOptions {
   webDistDir: string | undefined;
   /** The product illustrations' folder (the seed's), served at /images/products/. */
   productImagesDir: URL;
+  /** What the pages are rendered from; without it every page is the empty shell. */
+  pageSources?: PageSources;
 }
 
 declare module 'fastify' {
@@ -27,25 +31,29 @@ declare module 'fastify' {
   }
   interface FastifyReply {
     /**
-     * Answers the SPA's index.html with the page headers: 200 for a known page, 404 for an unknown one.
-     * Decorated only when `servesWebApp`.
+     * Answers the page asked for (rendered, or the SPA's index.html) with the page headers: 200 for a known page,
+     * 404 for an unknown one. Decorated only when `servesWebApp`.
      */
-    sendPage(statusCode: 200 | 404): FastifyReply;
+    sendPage(statusCode: 200 | 404): Promise<FastifyReply>;
   }
 }
 
 // send's default serves files inside dot-folders (it only hides dot-files); 'ignore' answers 404 for both.
 const dotfiles = 'ignore';
 
-function sendPage(this: FastifyReply, statusCode: 200 | 404): FastifyReply {
-  withPageSecurityHeaders(this).code(statusCode).header('cache-control', cacheControl.revalidate);
-  // A 404 is never answered 304 or 206: a revalidated or partial "not found" would show an empty page.
-  const options = statusCode === 200 ? {} : { etag: false, lastModified: false, acceptRanges: false };
-  return this.sendFile('index.html', options);
+function pageSender(pageHtml: PageHtml | undefined) {
+  return async function sendPage(this: FastifyReply, statusCode: 200 | 404): Promise<FastifyReply> {
+    withPageSecurityHeaders(this).code(statusCode).header('cache-control', cacheControl.revalidate);
+    const html = await pageHtml?.render(this.request.url, this.log);
+    if (html !== undefined) return this.type('text/html; charset=utf-8').send(html);
+    // A 404 is never answered 304 or 206: a revalidated or partial "not found" would show an empty page.
+    const options = statusCode === 200 ? {} : { etag: false, lastModified: false, acceptRanges: false };
+    return this.sendFile('index.html', options);
+  };
 }
 
 export default fp<StaticPluginOptions>(
-  async (app, { webDistDir, productImagesDir }) => {
+  async (app, { webDistDir, productImagesDir, pageSources }) => {
     await app.register(fastifyStatic, {
       root: fileURLToPath(productImagesDir),
       prefix: '/images/products/',
@@ -61,7 +69,7 @@ export default fp<StaticPluginOptions>(
     const servesWebApp = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
     app.decorate('servesWebApp', servesWebApp);
     if (!servesWebApp) return;
-    app.decorateReply('sendPage', sendPage);
+    app.decorateReply('sendPage', pageSender(pageSources && (await loadPageHtml(webDistDir, pageSources))));
 
     await app.register(fastifyStatic, {
       root: webDistDir,

@@ -5,6 +5,7 @@ import { PageContainer, PageHeading } from '#web/components/layout/page-containe
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { CartView } from '#web/features/cart/components/cart-view.tsx';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useShopCart } from '../shop-cart.tsx';
 
 /** Router state a page may navigate here with: a sentence about what it did to the cart. */
@@ -19,6 +20,8 @@ function noticeFrom(state: unknown): string | undefined {
 
 export default function CartRoute() {
   const cart = useShopCart();
+  // The stored cart is unknown on the server and while hydrating: loading then, never "your cart is empty".
+  const hydrated = useHydrated();
   const notice = noticeFrom(useLocation().state);
   return (
     <PageContainer>
@@ -32,7 +35,7 @@ export default function CartRoute() {
           {notice}
         </p>
       )}
-      {cart.isLoading ? <PageLoading /> : <CartView cart={cart} />}
+      {cart.isLoading || !hydrated ? <PageLoading /> : <CartView cart={cart} />}
     </PageContainer>
   );
 }

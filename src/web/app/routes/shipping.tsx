@@ -17,10 +17,13 @@ import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts'
 import { CheckoutSummary } from '#web/features/checkout/components/checkout-summary.tsx';
 import { ShippingForm } from '#web/features/checkout/components/shipping-form.tsx';
 import { useSession } from '#web/lib/session.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useShopCart } from '../shop-cart.tsx';
 
 export default function ShippingRoute() {
   const cart = useShopCart();
+  // The stored cart is unknown on the server and while hydrating: loading then, never "your cart is empty".
+  const hydrated = useHydrated();
   const session = useSession();
   const queryClient = useQueryClient();
 
@@ -37,7 +40,7 @@ export default function ShippingRoute() {
         description="Where should we deliver your Roast & Co. order? Enter a UK address, then pay securely."
       />
       <PageHeading description="Where should we deliver your order?">Shipping address</PageHeading>
-      {cart.isLoading ? (
+      {cart.isLoading || !hydrated ? (
         <PageLoading />
       ) : cartTotals(cart.lines).lineCount === 0 ? (
         <div className="rounded-2xl bg-cream-100 px-6 py-10 text-center">

@@ -1,0 +1,83 @@
+/**
+ * The server's renderer (built by Vite into dist/ssr/, loaded by the server's static plugin): renders a storefront
+ * URL to HTML with React from the browser's own route modules. Data comes from what the server holds, handed in
+ * by the caller, and fills the query cache under the browser's keys; the cache and the router's data go into the
+ * page for `hydrateRoot` (main.tsx). Nothing here knows the visitor: the cart badge, the account menu and the
+ * guest cart render their anonymous state (their stores' server snapshots), as the browser's hydrating render does.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { Product } from '#shared/schemas/product';
+import type { Review } from '#shared/schemas/review';
+import { productQueryOptions } from '#web/features/catalog/api/get-product.ts';
+import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
+import { reviewsQueryOptions } from '#web/features/reviews/api/get-reviews.ts';
+import { type PageData, serialisePageData } from './app/page-data.ts';
+import { AppProvider, createQueryClient } from './app/provider.tsx';
+import { createAppRoutes } from './app/router.tsx';
+
+export interface RenderInput {
+  /** The path and query asked for, e.g. '/search?query=cashew'. */
+  url: string;
+  /** PUBLIC_URL without a trailing slash. */
+  origin: string;
+  products: readonly Product[];
+  /** The reviews, or undefined when they could not be had in time: the page renders without them. */
+  reviews: readonly Review[] | undefined;
+}
+
+export interface RenderedPage {
+  /** The title, description and canonical link React hoists, for the document's <head>. */
+  head: string;
+  /** The app's markup, for inside <div id="root">. */
+  body: string;
+  /** The page data (page-data.ts) as escaped JSON. */
+  data: string;
+}
+
+const PRODUCT_PATH = /^\/product\/([^/?#]+)\/?$/;
+// React writes the hoisted metadata of a fragment at its start; these are the elements PageMeta renders.
+const LEADING_METADATA = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)+/;
+
+export async function renderPage({ url, origin, products, reviews }: RenderInput): Promise<RenderedPage> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(productsQueryOptions().queryKey, [...products]);
+  if (reviews) queryClient.setQueryData(reviewsQueryOptions().queryKey, [...reviews]);
+  // A product page the catalog lacks renders its not-found state rather than asking the API.
+  const productId = PRODUCT_PATH.exec(new URL(url, origin).pathname)?.[1];
+  if (productId !== undefined) {
+    const id = decodeURIComponent(productId);
+    queryClient.setQueryData(productQueryOptions(id).queryKey, products.find((product) => product._id === id) ?? null);
+  }
+
+  const handler = createStaticHandler(createAppRoutes(queryClient));
+  const context = await handler.query(new Request(new URL(url, origin)));
+  if (context instanceof Response) throw new Error(`The routes answered ${url} with a redirect`);
+  // Loaders never fail (router.tsx); an error here would need React Router's error serialising, so the caller's
+  // fallback (the empty shell) takes the page instead.
+  if (context.errors) throw new Error(`The routes failed to load ${url}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const html = renderToString(
+    <StrictMode>
+      <AppProvider queryClient={queryClient} origin={origin}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>,
+  );
+  const head = LEADING_METADATA.exec(html)?.[0] ?? '';
+  const pageData: PageData = {
+    origin,
+    queries: {
+      updatedAt: Date.now(),
+      entries: queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.status === 'success')
+        .map((query) => [query.queryKey, query.state.data]),
+    },
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+  };
+  return { head, body: html.slice(head.length), data: serialisePageData(pageData) };
+}

@@ -1,0 +1,111 @@
+/**
+ * Pages rendered on the server (decision 055): a raw GET has each page's content, title, description and canonical
+ * link before any script runs, and the browser hydrates that HTML without a mismatch, also for a visitor whose
+ * stored cart differs from the anonymous one the server rendered.
+ */
+import { expect, test } from './fixtures.ts';
+
+const storefrontPages = [
+  '/',
+  '/product',
+  '/products/bestsellers',
+  '/products/new-launches',
+  '/product?category=Seeds',
+  '/search?query=cashew',
+  '/product/roasted-cashew-nuts',
+  '/reviews',
+  '/about',
+  '/contact',
+  '/cart',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/shipping',
+  '/my-orders',
+  '/order-confirmation',
+  '/cancel',
+];
+
+/** Console messages that speak of hydration, at any level: React reports mismatches as errors or warnings. */
+function watchHydrationMessages(page: import('@playwright/test').Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (/hydrat/i.test(message.text())) messages.push(`${message.type()}: ${message.text()}`);
+  });
+  return messages;
+}
+
+test.describe('the browser hydrates the server’s HTML without a mismatch', () => {
+  for (const path of storefrontPages) {
+    test(path, async ({ page }) => {
+      const hydrationMessages = watchHydrationMessages(page);
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      // Hydrated: the app answers a click without reloading the page.
+      await page.getByRole('link', { name: 'Roast & Co.' }).first().click();
+      await expect(page).toHaveURL(/\/$/);
+      expect(hydrationMessages).toEqual([]);
+    });
+  }
+
+  test('a visitor with a stored guest cart sees it after hydration, without a mismatch', async ({ page }) => {
+    const hydrationMessages = watchHydrationMessages(page);
+    await page.goto('/about');
+    await page.evaluate(() => {
+      localStorage.setItem('guestCart', JSON.stringify([{ _id: 'roasted-cashew-nuts', qty: 2, selectedWeight: '' }]));
+      localStorage.setItem('isGuest', 'true');
+    });
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { name: 'Roasted Cashew Nuts' })).toBeVisible();
+    await page.goto('/product/roasted-cashew-nuts');
+    await page.waitForLoadState('networkidle');
+    expect(hydrationMessages).toEqual([]);
+  });
+});
+
+test.describe('a raw GET has the page’s content and metadata', () => {
+  test('a product page: name, price, title, description and canonical', async ({ request, baseURL }) => {
+    const product = (await (await request.get('/api/products/roasted-cashew-nuts')).json()) as {
+      name: string;
+      price: number;
+    };
+    const response = await request.get('/product/roasted-cashew-nuts');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<h1`);
+    expect(html).toContain(product.name);
+    expect(html).toContain(`£${product.price.toFixed(2)}`);
+    expect(html).toContain(`<title>${product.name} | Roast &amp; Co.</title>`);
+    expect(html).toMatch(/<meta name="description" content="[^"]{40,160}"\/>/);
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/product/roasted-cashew-nuts"/>`);
+    expect(html).toContain('id="page-data"');
+  });
+
+  test('an unknown product: 404 with the rendered not-found screen', async ({ request }) => {
+    const response = await request.get('/product/no-such-nut');
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain('<title>Product not found | Roast &amp; Co.</title>');
+  });
+
+  for (const [path, title, content] of [
+    ['/', 'Roast &amp; Co. — Roasted Nuts, Dry Fruits and Seeds', 'Best Sellers'],
+    ['/product', 'All Products | Roast &amp; Co.', 'Roasted Cashew Nuts'],
+    ['/products/bestsellers', 'Best Sellers | Roast &amp; Co.', '<h1'],
+    ['/products/new-launches', 'Newly Launched Products | Roast &amp; Co.', '<h1'],
+    ['/search?query=cashew', 'Search: cashew | Roast &amp; Co.', 'Roasted Cashew Nuts'],
+    ['/reviews', 'Customer Reviews | Roast &amp; Co.', '<h1'],
+    ['/about', 'About Us | Roast &amp; Co.', '<h1'],
+    ['/contact', 'Contact Us | Roast &amp; Co.', '<h1'],
+    ['/cart', 'Cart | Roast &amp; Co.', '<h1'],
+  ] as const) {
+    test(`${path}: content, title, description, canonical`, async ({ request, baseURL }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(content);
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html.match(/<meta name="description" content="[^"]+"\/>/g)).toHaveLength(1);
+      expect(html).toContain(`<link rel="canonical" href="${baseURL}${path.split('?')[0]}"/>`);
+    });
+  }
+});
