@@ -3,7 +3,7 @@
  * link before any script runs, and the browser hydrates that HTML without a mismatch, also for a visitor whose
  * stored cart differs from the anonymous one the server rendered.
  */
-import { expect, test } from './fixtures.ts';
+import { expect, test } from '#tests/e2e/base-test';
 
 const storefrontPages = [
   '/',

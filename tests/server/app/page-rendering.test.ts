@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../support/build-test-app.ts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
 
 const shell =
   '<!doctype html><html><head><link rel="preload" href="/api/products" as="fetch" crossorigin="anonymous" />' +
