@@ -1,8 +1,8 @@
 /** /contact: the contact form beside the shop's address, phone and e-mail. */
-import { Mail, MapPin, Phone } from 'lucide-react';
-import { SHOP_CONTACT, SHOP_NAME } from '#shared/constants';
+import { SHOP_NAME } from '#shared/constants';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
+import { ShopAddress } from '#web/components/layout/shop-address.tsx';
 import { ContactForm } from '#web/features/contact/components/contact-form.tsx';
 
 const linkClass = 'rounded-sm font-semibold text-buy underline-offset-4 hover:underline';
@@ -30,31 +30,7 @@ export default function ContactRoute() {
           <h2 id="contact-details" className="text-lg font-bold text-roast-900">
             Find us
           </h2>
-          <address className="mt-4 space-y-4 text-stone-800 not-italic">
-            <p className="flex gap-3">
-              <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-roast-700" />
-              <span>
-                {SHOP_NAME}
-                {SHOP_CONTACT.addressLines.map((line) => (
-                  <span key={line} className="block">
-                    {line}
-                  </span>
-                ))}
-              </span>
-            </p>
-            <p className="flex gap-3">
-              <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-roast-700" />
-              <a href={SHOP_CONTACT.phoneHref} className={linkClass}>
-                {SHOP_CONTACT.phone}
-              </a>
-            </p>
-            <p className="flex gap-3">
-              <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-roast-700" />
-              <a href={`mailto:${SHOP_CONTACT.email}`} className={linkClass}>
-                {SHOP_CONTACT.email}
-              </a>
-            </p>
-          </address>
+          <ShopAddress size="page" linkClass={linkClass} />
         </section>
       </div>
     </PageContainer>

@@ -1,8 +1,9 @@
 /** The site footer: information links, the shop's contact details, social links and the small print. */
 import { Link } from 'react-router';
-import { Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
 import { SHOP_CONTACT, SHOP_NAME } from '#shared/constants';
 import { paths } from '#web/config/paths.ts';
+import { ShopAddress, ShopAddressLine } from './shop-address.tsx';
 import { FacebookIcon, InstagramIcon, XIcon } from './social-icons.tsx';
 
 const INFORMATION_LINKS = [
@@ -48,36 +49,13 @@ export function Footer() {
 
         <div>
           <h2 className="text-sm font-bold tracking-wider text-white uppercase">Contact us</h2>
-          <address className="mt-4 space-y-3 text-sm not-italic">
-            <p className="flex gap-2">
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <span>
-                {SHOP_CONTACT.addressLines.map((line) => (
-                  <span key={line} className="block">
-                    {line}
-                  </span>
-                ))}
-              </span>
-            </p>
-            <p className="flex gap-2">
-              <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <a href={SHOP_CONTACT.phoneHref} className={linkClass}>
-                {SHOP_CONTACT.phone}
-              </a>
-            </p>
-            <p className="flex gap-2">
-              <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <a href={`mailto:${SHOP_CONTACT.email}`} className={linkClass}>
-                {SHOP_CONTACT.email}
-              </a>
-            </p>
-            <p className="flex gap-2">
-              <MessageCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <ShopAddress size="footer" linkClass={linkClass}>
+            <ShopAddressLine icon={MessageCircle} size="footer">
               <a href={SHOP_CONTACT.chatUrl} target="_blank" rel="noopener noreferrer" className={linkClass}>
                 Chat with us<span className="sr-only"> (opens in a new tab)</span>
               </a>
-            </p>
-          </address>
+            </ShopAddressLine>
+          </ShopAddress>
         </div>
 
         <div>
