@@ -109,3 +109,25 @@ test.describe('a raw GET has the page’s content and metadata', () => {
     });
   }
 });
+
+test.describe('before the script has taken a page over', () => {
+  test('the login form sends nothing, so a password never ends up in the address', async ({ browser, baseURL }) => {
+    // With scripts off the page stays as the server rendered it: the moment before hydration, held still.
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto('/login');
+      const logIn = page.getByRole('button', { name: 'Log in' });
+      await expect(logIn).toBeDisabled();
+      await page.getByLabel('Email address').fill('ada@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('roasted-almonds-42');
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      // A native submission would have navigated by now (the form has no action: the same address, with a query).
+      await page.waitForLoadState('load');
+      expect(new URL(page.url()).search).toBe('');
+      await expect(page.getByLabel('Password', { exact: true })).toHaveValue('roasted-almonds-42');
+    } finally {
+      await context.close();
+    }
+  });
+});

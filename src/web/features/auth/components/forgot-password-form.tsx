@@ -2,7 +2,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ForgotPasswordBody } from '#shared/schemas/user';
-import { Button } from '#web/components/ui/button.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { failureMessage } from '#web/lib/api-client.ts';
@@ -36,9 +36,9 @@ export function ForgotPasswordForm() {
           })}
       </FormMessage>
 
-      <Button type="submit" variant="buy" className="w-full" disabled={forgotPassword.isPending}>
+      <SubmitButton variant="buy" className="w-full" disabled={forgotPassword.isPending}>
         {forgotPassword.isPending ? 'Sending…' : 'Send reset link'}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { LoginAnswer, LoginBody } from '#shared/schemas/user';
-import { Button } from '#web/components/ui/button.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -85,9 +85,9 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (answer: LoginAnswer) =>
         {login.isError && failureMessage(login.error, { fallback: 'Login failed' })}
       </FormMessage>
 
-      <Button type="submit" variant="buy" className="w-full" disabled={login.isPending}>
+      <SubmitButton variant="buy" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Logging in…' : 'Log in'}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

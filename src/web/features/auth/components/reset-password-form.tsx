@@ -2,7 +2,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN_LENGTH } from '#shared/schemas/user';
-import { Button } from '#web/components/ui/button.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { failureMessage } from '#web/lib/api-client.ts';
@@ -48,9 +48,9 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
           failureMessage(resetPassword.error, { fallback: 'Reset failed', offline: 'Something went wrong' })}
       </FormMessage>
 
-      <Button type="submit" variant="buy" className="w-full" disabled={resetPassword.isPending}>
+      <SubmitButton variant="buy" className="w-full" disabled={resetPassword.isPending}>
         {resetPassword.isPending ? 'Saving…' : 'Reset password'}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -2,7 +2,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN_LENGTH } from '#shared/schemas/user';
-import { Button } from '#web/components/ui/button.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { failureMessage } from '#web/lib/api-client.ts';
@@ -69,9 +69,9 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (outcome: SignupOutcome
         {signup.isError && failureMessage(signup.error, { fallback: 'Something went wrong' })}
       </FormMessage>
 
-      <Button type="submit" variant="buy" className="w-full" disabled={signup.isPending}>
+      <SubmitButton variant="buy" className="w-full" disabled={signup.isPending}>
         {signup.isPending ? 'Creating your account…' : 'Sign up'}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

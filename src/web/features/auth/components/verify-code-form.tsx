@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SIGNUP_CODE_LENGTH, SIGNUP_CODE_VALID_MINUTES } from '#shared/schemas/user';
 import { Button } from '#web/components/ui/button.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { failureMessage } from '#web/lib/api-client.ts';
@@ -67,9 +68,9 @@ export function VerifyCodeForm({ userId, email, intro, onVerified }: VerifyCodeF
         {verify.isError && failureMessage(verify.error, { fallback: 'OTP verification failed' })}
       </FormMessage>
 
-      <Button type="submit" variant="buy" className="w-full" disabled={verify.isPending}>
+      <SubmitButton variant="buy" className="w-full" disabled={verify.isPending}>
         {verify.isPending ? 'Checking…' : 'Verify code'}
-      </Button>
+      </SubmitButton>
 
       <div className="space-y-3 border-t border-cream-200 pt-5">
         <p className="text-sm text-stone-700">No code? Check your spam folder, or ask for a new one.</p>

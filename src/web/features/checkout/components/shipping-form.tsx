@@ -14,7 +14,7 @@ import {
   type ShippingAddressInput,
   ShippingAddressSchema,
 } from '#shared/schemas/shipping-address';
-import { Button } from '#web/components/ui/button.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -164,9 +164,9 @@ export function ShippingForm({ lines, onPriceChange }: ShippingFormProps) {
         )}
       </FormMessage>
 
-      <Button type="submit" variant="buy" size="lg" className="w-full" disabled={busy}>
+      <SubmitButton variant="buy" size="lg" className="w-full" disabled={busy}>
         {redirecting ? 'Going to payment…' : createSession.isPending ? 'Starting payment…' : 'Continue to payment'}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

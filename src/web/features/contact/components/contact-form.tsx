@@ -4,7 +4,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import type { ContactBodyInput } from '#shared/schemas/contact';
-import { Button } from '#web/components/ui/button.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { TextArea } from '#web/components/ui/text-area.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
@@ -63,9 +63,9 @@ export function ContactForm() {
           failureMessage(submitContact.error, { fallback: CONTACT_SUBMIT_FAILED, offline: CONTACT_SUBMIT_FAILED })}
       </FormMessage>
 
-      <Button type="submit" variant="buy" size="lg" className="w-full sm:w-auto" disabled={submitContact.isPending}>
+      <SubmitButton variant="buy" size="lg" className="w-full sm:w-auto" disabled={submitContact.isPending}>
         {submitContact.isPending ? 'Sending…' : 'Send message'}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

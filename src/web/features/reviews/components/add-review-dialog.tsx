@@ -10,6 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { X } from 'lucide-react';
 import { clsx } from 'clsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { TextArea } from '#web/components/ui/text-area.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
@@ -160,9 +161,9 @@ export default function AddReviewDialog({ open, onClose, onAdded }: AddReviewDia
           <Button variant="secondary" onClick={() => dialogRef.current?.close()}>
             Cancel
           </Button>
-          <Button type="submit" variant="buy" disabled={createReview.isPending}>
+          <SubmitButton variant="buy" disabled={createReview.isPending}>
             {createReview.isPending ? 'Sending…' : 'Submit Review'}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </dialog>
