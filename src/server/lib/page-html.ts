@@ -36,15 +36,17 @@ export interface PageHtml {
 // The reviews page renders without its reviews rather than wait on a slow database.
 const REVIEWS_WAIT_MS = 500;
 const ROOT = '<div id="root"></div>';
-// A rendered page carries its catalog; the shell's early fetch of it would go unused (and the browser warns).
-const CATALOG_PRELOAD = /\s*<link rel="preload" href="\/api\/products"[^>]*>/;
+// A rendered page carries its catalog; the shell's early fetch of it (and the comment saying why) would go unused,
+// and the browser warns about an unused preload.
+const CATALOG_PRELOAD = /(?:\s*<!--[^>]*-->)?\s*<link rel="preload" href="\/api\/products"[^>]*>/;
 const TITLE = /<title>[^<]*<\/title>/;
 
 export async function loadPageHtml(webDistDir: string, sources: PageSources): Promise<PageHtml | undefined> {
   const rendererFile = path.join(webDistDir, '..', 'ssr', 'entry-server.js');
   if (!existsSync(rendererFile)) return undefined;
   const renderer = (await import(pathToFileURL(rendererFile).href)) as Renderer;
-  const template = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  // Prepared once: every rendered page is this with its own head, markup and data put in.
+  const template = readFileSync(path.join(webDistDir, 'index.html'), 'utf8').replace(CATALOG_PRELOAD, '');
   if (!template.includes(ROOT)) return undefined;
 
   async function reviewsFor(pathname: string, log: FastifyBaseLogger): Promise<Review[] | undefined> {
@@ -76,13 +78,10 @@ export async function loadPageHtml(webDistDir: string, sources: PageSources): Pr
           reviews: await reviewsFor(pathname, log),
         });
         const withHead = page.head ? template.replace(TITLE, () => page.head) : template;
-        return withHead
-          .replace(CATALOG_PRELOAD, '')
-          .replace(
-            ROOT,
-            () =>
-              `<div id="root">${page.body}</div><script type="application/json" id="page-data">${page.data}</script>`,
-          );
+        return withHead.replace(
+          ROOT,
+          () => `<div id="root">${page.body}</div><script type="application/json" id="page-data">${page.data}</script>`,
+        );
       } catch (error) {
         log.error({ err: error, url }, 'page rendering failed: sent the empty shell');
         return undefined;
