@@ -1,19 +1,21 @@
 /**
- * `npm run bench [catalog] [cart] [checkout] [home-js]` (all four when none is named): builds the shop fresh for
- * production, then
+ * `npm run bench [catalog] [pages] [cart] [checkout] [home-js]` (all five when none is named): builds the shop fresh
+ * for production, then
  * 1. catalog: GET /api/products on the shop exactly as shipped (`npm start`, NODE_ENV=production, LOG_LEVEL at
  *    its default) against a bare Fastify server answering the same bytes from memory, each in a process of its
- *    own, as browsers ask (`br, gzip`) and without compression, in alternating rounds, median and spread;
- * 2. cart: POST /api/cart/add and GET /api/cart for many logged-in customers, on PGlite and on PostgreSQL,
+ *    own, as browsers ask (`br, gzip`) and without compression, in alternating rounds, median and spread
+ *    (scripts/bench/against-bare-fastify.ts);
+ * 2. pages (scripts/bench/pages.ts): a product page's HTML the same way, and the memory the kept pages hold;
+ * 3. cart: POST /api/cart/add and GET /api/cart for many logged-in customers, on PGlite and on PostgreSQL,
  *    against the same server's GET /healthz (one `select 1` through the same database client);
- * 3. checkout (scripts/bench/checkout.ts): 20 guest shoppers each starting a payment session, paying on the
+ * 4. checkout (scripts/bench/checkout.ts): 20 guest shoppers each starting a payment session, paying on the
  *    built-in test page and verifying, on PGlite and on PostgreSQL, against the same server's GET /healthz;
  *    afterwards the database must hold one order per paid session;
- * 4. home-js: the home page's first-load JS in that build against its 125 KB gzip budget.
+ * 5. home-js: the home page's first-load JS in that build against its 125 KB gzip budget.
  * The load generator shares the machine's two cores, so only ratios within one run mean anything.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type ChildProcess, spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { hash as argon2Hash } from '@node-rs/argon2';
@@ -21,91 +23,31 @@ import autocannon from 'autocannon';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.ts';
 import { cartLines, products, productWeights, users } from '../src/server/db/schema.ts';
+import { compareWithBareFastify, median, spread } from './bench/against-bare-fastify.ts';
 import { benchCheckout } from './bench/checkout.ts';
+import { benchPages } from './bench/pages.ts';
 import { connections, createBenchDatabase, load, type Round, root, startShop, stop, waitFor } from './bench/shop.ts';
 import { reportHomeFirstLoadJs } from './lib/home-js.mjs';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const RATIO_TARGET = 0.8;
-const SECTIONS = ['catalog', 'cart', 'checkout', 'home-js'] as const;
+const SECTIONS = ['catalog', 'pages', 'cart', 'checkout', 'home-js'] as const;
 type Section = (typeof SECTIONS)[number];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-const spread = (values: number[]) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
 
 async function benchCatalog(): Promise<boolean> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'roast-bench-'));
   const port = 3300;
-  const referencePort = port + 1;
   const shop = startShop(port, { DATA_DIR: dataDir });
-  let reference: ChildProcess | undefined;
   try {
-    const url = `http://127.0.0.1:${port}/api/products`;
     await waitFor(`http://127.0.0.1:${port}/healthz`, shop);
-    const bytes = Buffer.from(await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
-    const brotliResponse = await fetch(url, { headers: { 'accept-encoding': 'br' }, decompress: false } as RequestInit);
-    const brotli = Buffer.from(await brotliResponse.arrayBuffer());
-
-    const bytesFile = path.join(dataDir, 'products.json');
-    await writeFile(bytesFile, bytes);
-    await writeFile(`${bytesFile}.br`, brotli);
-    reference = spawn(
-      process.execPath,
-      [path.join(root, 'scripts/bench-reference-server.mjs'), bytesFile, String(referencePort)],
-      {
-        cwd: root,
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
-    const referenceUrl = `http://127.0.0.1:${referencePort}/api/products`;
-    await waitFor(referenceUrl, reference);
-
-    let allMet = true;
-    for (const [label, headers] of [
-      ['as browsers ask (accept-encoding: br, gzip)', { 'accept-encoding': 'br, gzip' }],
-      ['uncompressed', {}],
-    ] as const) {
-      console.log(
-        `\nGET /api/products ${label}: ${connections} connections, ${rounds} alternating rounds of ${durationSeconds}s`,
-      );
-      // A short warm-up so JIT and caches settle before the measured rounds.
-      await load(url, headers, 2);
-      await load(referenceUrl, headers, 2);
-      const shopRounds: Round[] = [];
-      const bareRounds: Round[] = [];
-      // Alternating rounds, so a passing disturbance on the machine lands on both sides alike.
-      for (let round = 0; round < rounds; round++) {
-        shopRounds.push(await load(url, headers, durationSeconds));
-        bareRounds.push(await load(referenceUrl, headers, durationSeconds));
-      }
-      const row = (name: string, figures: Round[]) => {
-        const rps = figures.map((figure) => figure.requestsPerSecond);
-        const p99 = figures.map((figure) => figure.p99Ms);
-        console.log(
-          `  ${name.padEnd(38)} median ${median(rps).toFixed(0).padStart(6)} req/s (spread ${spread(rps)})   p99 median ${median(p99).toFixed(0)} ms`,
-        );
-      };
-      row('Roast & Co. server, as shipped', shopRounds);
-      row('bare Fastify, same bytes (reference)', bareRounds);
-      const ratios = shopRounds.map(
-        (shopRound, index) => shopRound.requestsPerSecond / bareRounds[index]!.requestsPerSecond,
-      );
-      const ratio = median(ratios);
-      const met = ratio >= RATIO_TARGET;
-      allMet &&= met;
-      console.log(
-        `  ratio median ${ratio.toFixed(2)} (rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}; target ≥ ${RATIO_TARGET}) ${met ? 'met' : 'MISSED'}`,
-      );
-    }
-    return allMet;
+    return await compareWithBareFastify({
+      shopOrigin: `http://127.0.0.1:${port}`,
+      path: '/api/products',
+      referencePort: port + 1,
+      workDir: dataDir,
+    });
   } finally {
     await stop(shop);
-    await stop(reference);
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -322,6 +264,7 @@ const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')]
 if (build.status !== 0) process.exit(build.status ?? 1);
 let allMet = true;
 if (sections.has('catalog')) allMet = (await benchCatalog()) && allMet;
+if (sections.has('pages')) allMet = (await benchPages()) && allMet;
 if (sections.has('cart')) allMet = (await benchCart()) && allMet;
 if (sections.has('checkout')) allMet = (await benchCheckout()) && allMet;
 if (sections.has('home-js')) {

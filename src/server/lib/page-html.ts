@@ -3,13 +3,19 @@
  * built from src/web/entry-server.tsx) fills the built index.html with a page's markup, metadata and hydration
  * data. Without a renderer (a build without it, the server tests' stand-in folder), or when rendering fails, the
  * page is the empty shell it always was: a page a client asks for never becomes a 5xx.
+ *
+ * Pages are the same for every visitor and change only with the catalog (and /reviews with the reviews), so a
+ * page at its own address is rendered once per version of that data and kept prepared: bytes, ETag, gzip and
+ * brotli (decision 058). Anything else (a query string, an unknown product) is rendered for its request.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Product } from '#shared/schemas/product';
 import type { Review } from '#shared/schemas/review';
+import { type PreparedAnswer, prepareAnswerInBackground, preparedSize } from './prepared-answer.ts';
 
 /** The renderer's contract (src/web/entry-server.tsx), restated here: the server never imports web code. */
 interface Renderer {
@@ -29,8 +35,21 @@ export interface PageSources {
 }
 
 export interface PageHtml {
-  /** The page's HTML, or undefined to send the empty shell instead. */
-  render(url: string, log: FastifyBaseLogger): Promise<string | undefined>;
+  /**
+   * The page for this request: prepared (kept for the next visitor) when `cacheKey` is the page's own address and
+   * the request asks for exactly that, else HTML rendered for it alone; undefined to send the empty shell instead.
+   */
+  page(url: string, log: FastifyBaseLogger, cacheKey?: string): Promise<PreparedAnswer | string | undefined>;
+  /** How many pages are kept prepared and the bytes they hold (every coding), for the bench. */
+  cacheStats(): { pages: number; bytes: number };
+}
+
+interface KeptPage {
+  /** The reviews' fingerprint for /reviews, '' for pages that show only the catalog. */
+  version: string;
+  /** Shared by every request that arrives while the page is first being rendered. */
+  answer: Promise<PreparedAnswer | undefined>;
+  bytes: number;
 }
 
 // The reviews page renders without its reviews rather than wait on a slow database.
@@ -40,6 +59,11 @@ const ROOT = '<div id="root"></div>';
 // and the browser warns about an unused preload.
 const CATALOG_PRELOAD = /(?:\s*<!--[^>]*-->)?\s*<link rel="preload" href="\/api\/products"[^>]*>/;
 const TITLE = /<title>[^<]*<\/title>/;
+const HTML = 'text/html; charset=utf-8';
+
+const isReviewsPage = (pathname: string) => pathname === '/reviews' || pathname === '/reviews/';
+const fingerprint = (reviews: readonly Review[]) =>
+  createHash('sha256').update(JSON.stringify(reviews)).digest('base64url');
 
 export async function loadPageHtml(webDistDir: string, sources: PageSources): Promise<PageHtml | undefined> {
   const rendererFile = path.join(webDistDir, '..', 'ssr', 'entry-server.js');
@@ -49,8 +73,7 @@ export async function loadPageHtml(webDistDir: string, sources: PageSources): Pr
   const template = readFileSync(path.join(webDistDir, 'index.html'), 'utf8').replace(CATALOG_PRELOAD, '');
   if (!template.includes(ROOT)) return undefined;
 
-  async function reviewsFor(pathname: string, log: FastifyBaseLogger): Promise<Review[] | undefined> {
-    if (pathname !== '/reviews' && pathname !== '/reviews/') return undefined;
+  async function reviewsFor(log: FastifyBaseLogger): Promise<Review[] | undefined> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), REVIEWS_WAIT_MS);
@@ -65,27 +88,72 @@ export async function loadPageHtml(webDistDir: string, sources: PageSources): Pr
     }
   }
 
+  async function render(
+    url: string,
+    products: readonly Product[],
+    reviews: readonly Review[] | undefined,
+    log: FastifyBaseLogger,
+  ): Promise<string | undefined> {
+    try {
+      const page = await renderer.renderPage({ url, origin: sources.publicUrl, products, reviews });
+      const withHead = page.head ? template.replace(TITLE, () => page.head) : template;
+      return withHead.replace(
+        ROOT,
+        () => `<div id="root">${page.body}</div><script type="application/json" id="page-data">${page.data}</script>`,
+      );
+    } catch (error) {
+      log.error({ err: error, url }, 'page rendering failed: sent the empty shell');
+      return undefined;
+    }
+  }
+
+  const kept = new Map<string, KeptPage>();
+  // The catalog's products array is replaced, never changed in place, when the catalog changes (catalog.ts).
+  let keptFor = sources.products();
+
+  function keep(cacheKey: string, version: string, html: Promise<string | undefined>): KeptPage {
+    const entry: KeptPage = {
+      version,
+      answer: html.then((text) => (text === undefined ? undefined : prepareAnswerInBackground(text, HTML))),
+      bytes: 0,
+    };
+    kept.set(cacheKey, entry);
+    void entry.answer.then(
+      (answer) => {
+        if (answer) entry.bytes = preparedSize(answer);
+        // A failed render is not kept: the next visitor gets another try.
+        else if (kept.get(cacheKey) === entry) kept.delete(cacheKey);
+      },
+      () => kept.get(cacheKey) === entry && kept.delete(cacheKey),
+    );
+    return entry;
+  }
+
   return {
-    async render(url, log) {
+    async page(url, log, cacheKey) {
       // request.url is whatever the client sent; only a plain path is rendered (never '//host/…').
       if (!url.startsWith('/') || url.startsWith('//')) return undefined;
-      try {
-        const pathname = new URL(url, sources.publicUrl).pathname;
-        const page = await renderer.renderPage({
-          url,
-          origin: sources.publicUrl,
-          products: sources.products(),
-          reviews: await reviewsFor(pathname, log),
-        });
-        const withHead = page.head ? template.replace(TITLE, () => page.head) : template;
-        return withHead.replace(
-          ROOT,
-          () => `<div id="root">${page.body}</div><script type="application/json" id="page-data">${page.data}</script>`,
-        );
-      } catch (error) {
-        log.error({ err: error, url }, 'page rendering failed: sent the empty shell');
-        return undefined;
+      const products = sources.products();
+      // The path of a page asked for at its own address is that address: no parsing on the busiest path.
+      const pathname = url === cacheKey ? url : new URL(url, sources.publicUrl).pathname;
+      const reviews = isReviewsPage(pathname) ? await reviewsFor(log) : undefined;
+      // A reviews page rendered without its reviews (they were slow) is for this request only.
+      const cacheable = url === cacheKey && (reviews !== undefined || !isReviewsPage(pathname));
+      if (!cacheable) return render(url, products, reviews, log);
+
+      if (products !== keptFor) {
+        kept.clear();
+        keptFor = products;
       }
+      const version = reviews ? fingerprint(reviews) : '';
+      const entry = kept.get(cacheKey);
+      if (entry?.version === version) return entry.answer;
+      return keep(cacheKey, version, render(url, products, reviews, log)).answer;
+    },
+    cacheStats() {
+      let bytes = 0;
+      for (const entry of kept.values()) bytes += entry.bytes;
+      return { pages: kept.size, bytes };
     },
   };
 }

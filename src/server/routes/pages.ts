@@ -1,7 +1,8 @@
 /**
  * The storefront's page URLs (`#shared/page-routes`) answered with the SPA: 200 for a page the shop has,
  * 404 for a product it does not have, so search engines and monitors see the truth. Other page URLs reach
- * the 404 handler (src/server/errors.ts), which answers the SPA with 404.
+ * the 404 handler (src/server/errors.ts), which answers the SPA with 404. Each page names its own address as the
+ * key under which its rendering is kept for every visitor (lib/page-html.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { pageRoutes } from '#shared/page-routes';
@@ -11,14 +12,20 @@ const pagesRoutes: FastifyPluginAsync = async (app) => {
   const { product, ...pagesThatAlwaysExist } = pageRoutes;
   // NOTE: GET (and its HEAD) only: other methods on these URLs stay the API's, e.g. the PUT that resets a password.
   // Pages are public to the API's cache rule (the reset page sits under /api/): sendPage makes them no-cache.
+  // A GET has no body to decompress. Compression stays for pages rendered per request; kept pages bring their own.
+  const options = { decompress: false, config: { cache: 'public' } } as const;
   for (const url of Object.values(pagesThatAlwaysExist)) {
-    app.get(url, { config: { cache: 'public' } }, (_request, reply) => reply.sendPage(200));
+    // A page with a parameter in its address (the reset page's token) is one visitor's: never kept for others.
+    const cacheKey = url.includes(':') ? undefined : url;
+    app.get(url, options, (_request, reply) => reply.sendPage(200, cacheKey));
   }
 
-  app.get<{ Params: { productId: string } }>(product, { config: { cache: 'public' } }, (request, reply) => {
+  app.get<{ Params: { productId: string } }>(product, options, (request, reply) => {
     const id = ProductIdSchema.safeParse(request.params.productId);
     const known = id.success && app.catalog.productJson(id.data) !== undefined;
-    return reply.sendPage(known ? 200 : 404);
+    return known
+      ? reply.sendPage(200, product.replace(':productId', encodeURIComponent(id.data)))
+      : reply.sendPage(404);
   });
 };
 

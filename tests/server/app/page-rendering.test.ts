@@ -1,11 +1,14 @@
 /**
  * Pages through the web build's renderer (decision 055), with a stand-in renderer beside a stand-in build: the
  * rendered parts land in the page, the renderer gets the catalog from memory and the reviews only for /reviews,
- * unknown products keep their 404, and a renderer that throws leaves the empty shell, never a 5xx.
+ * unknown products keep their 404, and a renderer that throws leaves the empty shell, never a 5xx. Pages at their
+ * own address are rendered once per catalog (and reviews) version and kept with ETag and compressed forms
+ * (decision 058).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
 
@@ -13,13 +16,17 @@ const shell =
   '<!doctype html><html><head><link rel="preload" href="/api/products" as="fetch" crossorigin="anonymous" />' +
   '<title>Shell title</title></head><body><div id="root"></div></body></html>';
 
-// Echoes what it was given, so the test can see it; throws for /contact.
+// Echoes what it was given, so the test can see it, and numbers its calls, so a test sees which answers were
+// rendered afresh; throws for /contact.
 const standInRenderer = `
+let calls = 0;
 export async function renderPage({ url, origin, products, reviews }) {
-  if (url.startsWith('/contact')) throw new Error('render failed on purpose');
+  calls += 1;
+  if (url.startsWith('/contact')) throw new Error('render failed on purpose, call ' + calls);
   return {
     head: '<title>Rendered ' + url + '</title><meta name="description" content="d"/>',
-    body: '<main>' + url + ' products=' + products.length + ' reviews=' + (reviews ? reviews.length : 'none') + '</main>',
+    body: '<main>' + url + ' products=' + products.length + ' reviews=' + (reviews ? reviews.length : 'none') +
+      ' call=' + calls + '</main>',
     data: JSON.stringify({ origin }),
   };
 }
@@ -40,7 +47,10 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const get = (url: string) => testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+/** The renderer's call number the page was rendered on. */
+const renderCall = (body: string) => Number(/ call=(\d+)</.exec(body)?.[1]);
 
 describe('pages rendered on the server', () => {
   it('puts the rendered metadata in the head, the markup in the root and the page data after it', async () => {
@@ -52,7 +62,7 @@ describe('pages rendered on the server', () => {
     expect(products).toBeGreaterThan(0);
     expect(response.body).toBe(
       '<!doctype html><html><head><title>Rendered /about</title><meta name="description" content="d"/></head>' +
-        `<body><div id="root"><main>/about products=${products} reviews=none</main></div>` +
+        `<body><div id="root"><main>/about products=${products} reviews=none call=${renderCall(response.body)}</main></div>` +
         '<script type="application/json" id="page-data">{"origin":"https://shop.example"}</script></body></html>',
     );
   });
@@ -72,5 +82,72 @@ describe('pages rendered on the server', () => {
     const response = await get('/contact');
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(shell);
+  });
+});
+
+describe('pages kept prepared for every visitor', () => {
+  it('renders a page once and answers it again from memory, with an ETag and a 304 for a browser that holds it', async () => {
+    const first = await get('/about');
+    const second = await get('/about');
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(second.headers['cache-control']).toBe('no-cache');
+
+    const revalidated = await get('/about', { 'if-none-match': String(first.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+  });
+
+  it('sends the same page in brotli and gzip, compressed in advance', async () => {
+    const identity = await get('/product');
+    const brotli = await get('/product', { 'accept-encoding': 'br' });
+    const gzip = await get('/product', { 'accept-encoding': 'gzip' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(identity.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(identity.body);
+  });
+
+  it('renders a product page once per catalog version: a catalog change shows at once', async () => {
+    const [product] = testApp.app.catalog.products();
+    const url = `/product/${encodeURIComponent(product!._id)}`;
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    expect(renderCall((await get(url)).body)).toBe(renderCall(first.body));
+
+    await testApp.app.catalog.refresh();
+    const afterChange = await get(url);
+    expect(renderCall(afterChange.body)).toBeGreaterThan(renderCall(first.body));
+    expect(afterChange.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('renders the reviews page again when a review is added, and not before', async () => {
+    const first = await get('/reviews');
+    expect(renderCall((await get('/reviews')).body)).toBe(renderCall(first.body));
+    const posted = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      payload: { name: 'Ada', rating: 5, message: 'Lovely almonds.' },
+    });
+    expect(posted.statusCode).toBe(201);
+    const afterReview = await get('/reviews');
+    expect(afterReview.body).toContain(`reviews=${Number(/reviews=(\d+)/.exec(first.body)?.[1]) + 1}`);
+    expect(renderCall(afterReview.body)).toBeGreaterThan(renderCall(first.body));
+  });
+
+  it('renders for the request alone what is not a page at its own address', async () => {
+    for (const url of ['/search?query=cashew', '/about?utm_source=mail', '/product/no-such-nut']) {
+      const first = renderCall((await get(url)).body);
+      expect(renderCall((await get(url)).body), url).toBe(first + 1);
+    }
+  });
+
+  it('keeps no failed render: the next visitor gets another try', async () => {
+    expect((await get('/contact')).body).toBe(shell);
+    const before = renderCall((await get('/about?again')).body);
+    expect((await get('/contact')).body).toBe(shell);
+    expect(renderCall((await get('/about?again')).body)).toBe(before + 2);
   });
 });

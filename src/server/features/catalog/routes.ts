@@ -2,27 +2,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProductIdSchema, ProductParamsSchema } from '#shared/schemas/product';
 import { HttpError } from '../../errors.ts';
-import { sendPreparedJson } from '../../lib/prepared-json.ts';
+import { sendPrepared } from '../../lib/prepared-answer.ts';
 
 /** The spec's own words for an unknown product. */
 const productNotFoundMessage = 'Product not found';
 
 const productsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // compress: false because the prepared answers carry their own brotli and gzip forms.
-  app.get('/', { config: { compress: false, cache: 'public' } }, (request, reply) =>
-    sendPreparedJson(request, reply, app.catalog.listJson()),
-  );
+  // NOTE: compress is a route option, not config (as config it did nothing): the prepared answers carry their own
+  // brotli and gzip forms, and a GET has no body to decompress, so neither of the plugin's hooks runs here.
+  const prepared = { compress: false, decompress: false, config: { cache: 'public' } } as const;
+  app.get('/', prepared, (request, reply) => sendPrepared(request, reply, app.catalog.listJson()));
 
-  app.get(
-    '/:id',
-    { config: { compress: false, cache: 'public' }, schema: { params: ProductParamsSchema } },
-    (request, reply) => {
-      const id = ProductIdSchema.safeParse(request.params.id);
-      const prepared = id.success ? app.catalog.productJson(id.data) : undefined;
-      if (!prepared) throw new HttpError(404, productNotFoundMessage);
-      return sendPreparedJson(request, reply, prepared);
-    },
-  );
+  app.get('/:id', { ...prepared, schema: { params: ProductParamsSchema } }, (request, reply) => {
+    const id = ProductIdSchema.safeParse(request.params.id);
+    const prepared = id.success ? app.catalog.productJson(id.data) : undefined;
+    if (!prepared) throw new HttpError(404, productNotFoundMessage);
+    return sendPrepared(request, reply, prepared);
+  });
 };
 
 export default productsRoutes;

@@ -14,7 +14,8 @@ import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { cacheControl } from '../../lib/cache-control.ts';
 import { loadPageHtml, type PageHtml, type PageSources } from '../../lib/page-html.ts';
-import { withPageSecurityHeaders } from '../../lib/security-headers.ts';
+import { sendPrepared } from '../../lib/prepared-answer.ts';
+import { isJsonUrl, withPageSecurityHeaders } from '../../lib/security-headers.ts';
 
 export interface StaticPluginOptions {
   webDistDir: string | undefined;
@@ -32,9 +33,10 @@ declare module 'fastify' {
   interface FastifyReply {
     /**
      * Answers the page asked for (rendered, or the SPA's index.html) with the page headers: 200 for a known page,
-     * 404 for an unknown one. Decorated only when `servesWebApp`.
+     * 404 for an unknown one. `cacheKey`, the page's own address, lets a request for exactly that address be
+     * answered from the pages kept prepared (lib/page-html.ts). Decorated only when `servesWebApp`.
      */
-    sendPage(statusCode: 200 | 404): Promise<FastifyReply>;
+    sendPage(statusCode: 200 | 404, cacheKey?: string): Promise<FastifyReply>;
   }
 }
 
@@ -42,10 +44,13 @@ declare module 'fastify' {
 const dotfiles = 'ignore';
 
 function pageSender(pageHtml: PageHtml | undefined) {
-  return async function sendPage(this: FastifyReply, statusCode: 200 | 404): Promise<FastifyReply> {
-    withPageSecurityHeaders(this).code(statusCode).header('cache-control', cacheControl.revalidate);
-    const html = await pageHtml?.render(this.request.url, this.log);
-    if (html !== undefined) return this.type('text/html; charset=utf-8').send(html);
+  return async function sendPage(this: FastifyReply, statusCode: 200 | 404, cacheKey?: string): Promise<FastifyReply> {
+    // The security-headers hook gave every other page URL the page set already.
+    if (isJsonUrl(this.request.url)) withPageSecurityHeaders(this);
+    this.code(statusCode).header('cache-control', cacheControl.revalidate);
+    const page = await pageHtml?.page(this.request.url, this.log, cacheKey);
+    if (typeof page === 'string') return this.type('text/html; charset=utf-8').send(page);
+    if (page !== undefined) return sendPrepared(this.request, this, page);
     // A 404 is never answered 304 or 206: a revalidated or partial "not found" would show an empty page.
     const options = statusCode === 200 ? {} : { etag: false, lastModified: false, acceptRanges: false };
     return this.sendFile('index.html', options);

@@ -1,0 +1,130 @@
+/**
+ * One of the shop's public GETs as shipped against a bare Fastify server answering the same bytes from memory
+ * (scripts/bench-reference-server.mjs): the same body and the same headers (security headers, ETag, caching), so
+ * the ratio is what the shop's own work costs, not the size of what it must send. Each in a process of its own, as browsers ask (`br, gzip`) and without
+ * compression, in alternating rounds: median and spread of both, and the ratio against its target.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { load, type Round, root, stop, waitFor } from './shop.ts';
+
+const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+export const RATIO_TARGET = 0.8;
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+export const spread = (values: number[]) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
+
+export interface Comparison {
+  /** The running shop's origin, e.g. http://127.0.0.1:3300. */
+  shopOrigin: string;
+  /** The path to measure, e.g. /api/products. */
+  path: string;
+  referencePort: number;
+  /** A folder the reference server's bytes are written to. */
+  workDir: string;
+}
+
+/**
+ * The bytes exactly as sent. NOTE: Node's fetch decodes brotli whatever it is told (`decompress: false` is not
+ * undici's), which once had the reference serve the uncompressed catalog labelled as brotli.
+ */
+function getRaw(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** The headers the reference sends as they are; Node writes its own framing ones. */
+function replayable(headers: http.IncomingHttpHeaders): Record<string, string> {
+  const framing = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  return Object.fromEntries(
+    Object.entries(headers).flatMap(([name, value]) =>
+      framing.has(name) || value === undefined ? [] : [[name, String(value)]],
+    ),
+  );
+}
+
+/** Runs both encodings; true when both ratios meet the target. */
+export async function compareWithBareFastify({ shopOrigin, path: urlPath, referencePort, workDir }: Comparison) {
+  const url = `${shopOrigin}${urlPath}`;
+  const identity = await getRaw(url, { 'accept-encoding': 'identity' });
+  const bytes = identity.body;
+  const brotliResponse = await getRaw(url, { 'accept-encoding': 'br' });
+  if (brotliResponse.headers['content-encoding'] !== 'br') throw new Error(`${url} was not sent in brotli`);
+  const brotli = brotliResponse.body;
+  if (brotli.length >= bytes.length) throw new Error(`${url}: the brotli answer is no smaller than the bytes`);
+
+  const bytesFile = path.join(workDir, `reference-${referencePort}`);
+  await writeFile(bytesFile, bytes);
+  await writeFile(`${bytesFile}.br`, brotli);
+  await writeFile(
+    `${bytesFile}.headers.json`,
+    JSON.stringify({ identity: replayable(identity.headers), br: replayable(brotliResponse.headers) }),
+  );
+  let reference: ChildProcess | undefined;
+  try {
+    reference = spawn(
+      process.execPath,
+      [path.join(root, 'scripts/bench-reference-server.mjs'), bytesFile, String(referencePort), urlPath],
+      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    const referenceUrl = `http://127.0.0.1:${referencePort}${urlPath}`;
+    await waitFor(referenceUrl, reference);
+
+    let allMet = true;
+    for (const [label, headers] of [
+      ['as browsers ask (accept-encoding: br, gzip)', { 'accept-encoding': 'br, gzip' }],
+      ['uncompressed', {}],
+    ] as const) {
+      console.log(
+        `\nGET ${urlPath} ${label}: ${(label === 'uncompressed' ? bytes : brotli).length} bytes, ` +
+          `${rounds} alternating rounds of ${durationSeconds}s`,
+      );
+      // A short warm-up so JIT and caches settle before the measured rounds.
+      await load(url, headers, 2);
+      await load(referenceUrl, headers, 2);
+      const shopRounds: Round[] = [];
+      const bareRounds: Round[] = [];
+      // Alternating rounds, so a passing disturbance on the machine lands on both sides alike.
+      for (let round = 0; round < rounds; round++) {
+        shopRounds.push(await load(url, headers, durationSeconds));
+        bareRounds.push(await load(referenceUrl, headers, durationSeconds));
+      }
+      const row = (name: string, figures: Round[]) => {
+        const rps = figures.map((figure) => figure.requestsPerSecond);
+        const p99 = figures.map((figure) => figure.p99Ms);
+        console.log(
+          `  ${name.padEnd(38)} median ${median(rps).toFixed(0).padStart(6)} req/s (spread ${spread(rps)})   p99 median ${median(p99).toFixed(0)} ms`,
+        );
+      };
+      row('Roast & Co. server, as shipped', shopRounds);
+      row('bare Fastify, same bytes (reference)', bareRounds);
+      const ratios = shopRounds.map(
+        (shopRound, index) => shopRound.requestsPerSecond / bareRounds[index]!.requestsPerSecond,
+      );
+      const ratio = median(ratios);
+      const met = ratio >= RATIO_TARGET;
+      allMet &&= met;
+      console.log(
+        `  ratio median ${ratio.toFixed(2)} (rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}; target ≥ ${RATIO_TARGET}) ${met ? 'met' : 'MISSED'}`,
+      );
+    }
+    return allMet;
+  } finally {
+    await stop(reference);
+  }
+}
