@@ -58,9 +58,17 @@ function findInBody(body: unknown): Finding | undefined {
   return undefined;
 }
 
+/**
+ * Path parameters and the query are decoded from the address: without a '%' escape in it, they hold a control
+ * character only if the address does. One test of a short string spares the busiest reads walking two objects.
+ */
+function findInDecodedAddress(request: FastifyRequest): Finding | undefined {
+  if (!request.url.includes('%') && !hasControlCharacter(request.url)) return undefined;
+  return findInAddress(request.params, 'path') ?? findInAddress(request.query, 'query');
+}
+
 async function refuseControlCharacters(request: FastifyRequest) {
-  const finding =
-    findInAddress(request.params, 'path') ?? findInAddress(request.query, 'query') ?? findInBody(request.body);
+  const finding = findInDecodedAddress(request) ?? findInBody(request.body);
   if (!finding) return;
   request.log.info({ field: finding.field }, 'rejected control character');
   // Answered as JSON whatever the URL (a page's address too), with the API's headers, by errors.ts.
