@@ -130,7 +130,7 @@ describe('import zones', () => {
         '../catalog/index.ts',
         '#server/features/catalog/index',
         './cart-repository.ts',
-        '../../lib/prepared-json.ts',
+        '../../lib/prepared-answer.ts',
         '../../db/schema.ts',
         '../../errors.ts',
       ]),

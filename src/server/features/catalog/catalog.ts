@@ -5,14 +5,14 @@
 import fp from 'fastify-plugin';
 import { penceToPounds } from '#shared/money';
 import type { Product } from '#shared/schemas/product';
-import { prepareJson, type PreparedJson } from '../../lib/prepared-json.ts';
+import { prepareJson, type PreparedAnswer } from '../../lib/prepared-answer.ts';
 import type { ProductRecord } from './product-repository.ts';
 
 export interface Catalog {
   /** The products in the API's shape, as the list answer holds them (the page renderer's data). */
   products(): readonly Product[];
-  listJson(): PreparedJson;
-  productJson(id: string): PreparedJson | undefined;
+  listJson(): PreparedAnswer;
+  productJson(id: string): PreparedAnswer | undefined;
   refresh(): Promise<void>;
 }
 
@@ -47,8 +47,8 @@ export function toWireProduct(product: ProductRecord): Product {
 
 interface PreparedCatalog {
   products: readonly Product[];
-  list: PreparedJson;
-  byId: Map<string, PreparedJson>;
+  list: PreparedAnswer;
+  byId: Map<string, PreparedAnswer>;
 }
 
 function prepareCatalog(records: ProductRecord[]): PreparedCatalog {

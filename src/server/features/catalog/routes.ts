@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProductIdSchema, ProductParamsSchema } from '#shared/schemas/product';
 import { HttpError } from '../../errors.ts';
-import { sendPreparedJson } from '../../lib/prepared-json.ts';
+import { sendPrepared } from '../../lib/prepared-answer.ts';
 
 /** The spec's own words for an unknown product. */
 const productNotFoundMessage = 'Product not found';
@@ -10,7 +10,7 @@ const productNotFoundMessage = 'Product not found';
 const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   // compress: false because the prepared answers carry their own brotli and gzip forms.
   app.get('/', { config: { compress: false, cache: 'public' } }, (request, reply) =>
-    sendPreparedJson(request, reply, app.catalog.listJson()),
+    sendPrepared(request, reply, app.catalog.listJson()),
   );
 
   app.get(
@@ -20,7 +20,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = ProductIdSchema.safeParse(request.params.id);
       const prepared = id.success ? app.catalog.productJson(id.data) : undefined;
       if (!prepared) throw new HttpError(404, productNotFoundMessage);
-      return sendPreparedJson(request, reply, prepared);
+      return sendPrepared(request, reply, prepared);
     },
   );
 };

@@ -1,23 +1,26 @@
 /**
- * JSON answers prepared once and sent many times: the bytes, their ETag and their compressed forms, so a hot
- * read costs neither serialisation nor compression per request.
+ * Answers prepared once and sent many times (the catalog's JSON, the sitemap, robots.txt): the bytes, their type,
+ * their ETag and their compressed forms, so a hot read costs neither serialisation nor compression per request.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cacheControl } from './cache-control.ts';
 
-export interface PreparedJson {
+export interface PreparedAnswer {
+  /** The Content-Type, charset included. */
+  type: string;
   body: Buffer;
   etag: string;
   gzip: Buffer;
   brotli: Buffer;
 }
 
-export function prepareJson(value: unknown): PreparedJson {
-  const body = Buffer.from(JSON.stringify(value));
+export function prepareAnswer(content: string | Buffer, type: string): PreparedAnswer {
+  const body = Buffer.from(content);
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
   return {
+    type,
     body,
     etag: `"${hash}"`,
     gzip: gzipSync(body, { level: 9 }),
@@ -25,6 +28,10 @@ export function prepareJson(value: unknown): PreparedJson {
       params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
     }),
   };
+}
+
+export function prepareJson(value: unknown): PreparedAnswer {
+  return prepareAnswer(JSON.stringify(value), 'application/json; charset=utf-8');
 }
 
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -45,7 +52,11 @@ function accepts(acceptEncoding: string, coding: string): boolean {
   });
 }
 
-export function sendPreparedJson(request: FastifyRequest, reply: FastifyReply, prepared: PreparedJson): FastifyReply {
+/**
+ * Sends a prepared answer in the encoding the client takes, or 304 to a client that holds it. NOTE: the route must
+ * say `config: { compress: false }`, or the compression plugin would look at bytes that are already compressed.
+ */
+export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedAnswer): FastifyReply {
   // no-cache: browsers keep the copy but ask each time, so a catalog change shows at once and costs a 304 otherwise.
   reply
     .header('etag', prepared.etag)
@@ -53,7 +64,7 @@ export function sendPreparedJson(request: FastifyRequest, reply: FastifyReply, p
     .header('vary', 'accept-encoding');
   if (matchesEtag(request.headers['if-none-match'], prepared.etag)) return reply.code(304).send();
 
-  reply.type('application/json; charset=utf-8');
+  reply.type(prepared.type);
   const acceptEncoding = request.headers['accept-encoding'] ?? '';
   if (accepts(acceptEncoding, 'br')) return reply.header('content-encoding', 'br').send(prepared.brotli);
   if (accepts(acceptEncoding, 'gzip')) return reply.header('content-encoding', 'gzip').send(prepared.gzip);
