@@ -7,12 +7,13 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router';
 import type { Product } from '#shared/schemas/product';
 import type { Review } from '#shared/schemas/review';
 import { productQueryOptions } from '#web/features/catalog/api/get-product.ts';
 import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
 import { reviewsQueryOptions } from '#web/features/reviews/api/get-reviews.ts';
+import { Footer } from '#web/components/layout/footer.tsx';
 import { paths } from '#web/config/paths.ts';
 import { type PageData, serialisePageData } from './app/page-data.ts';
 import { AppProvider, createQueryClient } from './app/provider.tsx';
@@ -37,6 +38,11 @@ export interface RenderedPage {
   head: string;
   /** The app's markup, for inside <div id="root">. */
   body: string;
+  /**
+   * For after the root: the footer in a <noscript>. The app adds its footer after the first content, with a script;
+   * a browser that runs none gets this one, and one that runs scripts ignores it.
+   */
+  afterRoot: string;
   /** The page data (page-data.ts) as escaped JSON. */
   data: string;
 }
@@ -91,5 +97,15 @@ export async function renderPage({ url, origin, products, reviews }: RenderInput
     },
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
   };
-  return { head: head + structuredData, body: html.slice(head.length), data: serialisePageData(pageData) };
+  const footer = renderToString(
+    <StaticRouter location={url}>
+      <Footer />
+    </StaticRouter>,
+  );
+  return {
+    head: head + structuredData,
+    body: html.slice(head.length),
+    afterRoot: `<noscript>${footer}</noscript>`,
+    data: serialisePageData(pageData),
+  };
 }

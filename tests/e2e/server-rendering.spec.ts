@@ -261,3 +261,60 @@ test.describe('before the script has taken a page over', () => {
     }
   });
 });
+
+test.describe('with scripts off', () => {
+  test('a phone reaches every page, scrolls the carousels, sees the footer and is told what needs JavaScript', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL,
+      viewport: { width: 375, height: 812 },
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      // The menu button cannot open anything: the links show instead.
+      await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      for (const name of ['Home', 'Bestsellers', 'Products', 'About', 'Contact Us']) {
+        await expect(nav.getByRole('link', { name })).toBeVisible();
+      }
+
+      // A carousel's row scrolls sideways to its next card.
+      const row = page
+        .getByRole('region', { name: 'Newly Launched Products' })
+        .and(page.locator('[aria-roledescription="carousel"]'));
+      const secondCard = row.getByRole('group', { name: /^2 of / });
+      await row.scrollIntoViewIfNeeded();
+      await expect(row.getByRole('group', { name: /^1 of / })).toBeInViewport();
+      await expect(secondCard).not.toBeInViewport();
+      await row
+        .locator('.overflow-hidden')
+        .first()
+        .evaluate((viewport) => viewport.scrollBy({ left: 400 }));
+      await expect(secondCard).toBeInViewport();
+
+      // The footer the app adds with a script comes from the server's <noscript>.
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByText('Unit 4, 18 Roastery Lane')).toBeVisible();
+      await expect(footer.getByRole('link', { name: 'About Us' })).toBeVisible();
+
+      await page.goto('/cart');
+      // NOTE: Playwright's text matching skips a <noscript>'s own text, so the paragraph inside it is named.
+      const notice = page.getByRole('main').locator('noscript > p');
+      await expect(notice).toBeVisible();
+      await expect(notice).toHaveText(/^Your cart is kept in this browser and needs JavaScript\./);
+      await expect(page.getByText('Loading…')).toBeHidden();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('with scripts on, the <noscript> footer stays inert: one footer, the app’s', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('contentinfo')).toHaveCount(1);
+    await expect(page.getByRole('contentinfo').getByText('Unit 4, 18 Roastery Lane')).toBeVisible();
+  });
+});

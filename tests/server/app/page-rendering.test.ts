@@ -20,6 +20,7 @@ export async function renderPage({ url, origin, products, reviews }) {
   return {
     head: '<title>Rendered ' + url + '</title><meta name="description" content="d"/>',
     body: '<main>' + url + ' products=' + products.length + ' reviews=' + (reviews ? reviews.length : 'none') + '</main>',
+    afterRoot: '<noscript><footer>f</footer></noscript>',
     data: JSON.stringify({ origin }),
   };
 }
@@ -43,7 +44,7 @@ afterAll(async () => {
 const get = (url: string) => testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 
 describe('pages rendered on the server', () => {
-  it('puts the rendered metadata in the head, the markup in the root and the page data after it', async () => {
+  it('puts the rendered metadata in the head, the markup in the root, then what goes after it and the page data', async () => {
     const response = await get('/about');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -53,6 +54,7 @@ describe('pages rendered on the server', () => {
     expect(response.body).toBe(
       '<!doctype html><html><head><title>Rendered /about</title><meta name="description" content="d"/></head>' +
         `<body><div id="root"><main>/about products=${products} reviews=none</main></div>` +
+        '<noscript><footer>f</footer></noscript>' +
         '<script type="application/json" id="page-data">{"origin":"https://shop.example"}</script></body></html>',
     );
   });
