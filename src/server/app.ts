@@ -34,6 +34,7 @@ import staticPlugin from './plugins/external/static.ts';
 import uploadsPlugin from './plugins/external/uploads.ts';
 import healthRoutes from './routes/health.ts';
 import pagesRoutes from './routes/pages.ts';
+import sitemapRoutes from './routes/sitemap.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -121,7 +122,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   });
   await app.register(uploadsPlugin, { config });
 
-  // Routes: each domain's under its prefix from #shared/api-paths, then the pages and the health check.
+  // Routes: each domain's under its prefix from #shared/api-paths, then the pages (with the sitemap and robots.txt)
+  // and the health check.
   await app.register(productsRoutes, { prefix: apiPaths.products.prefix });
   await app.register(authRoutes, { prefix: apiPaths.auth.prefix, config });
   await app.register(cartRoutes, { prefix: apiPaths.cart.prefix });
@@ -129,7 +131,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(contactRoutes, { prefix: apiPaths.contact.prefix, config });
   await app.register(reviewsRoutes, { prefix: apiPaths.reviews.prefix });
   if (config.paymentProvider === 'local') await app.register(payPageRoutes);
-  if (app.servesWebApp) await app.register(pagesRoutes);
+  if (app.servesWebApp) {
+    await app.register(pagesRoutes);
+    await app.register(sitemapRoutes, { publicUrl: config.publicUrl });
+  }
   await app.register(healthRoutes);
   registerNotFoundHandler(app);
 

@@ -46,14 +46,6 @@ export type Allergen = (typeof ALLERGENS)[number];
 export const VAT_RATES = [0, 20] as const;
 export type VatRate = (typeof VAT_RATES)[number];
 
-export const SHOP_CONTACT = {
-  addressLines: ['Unit 4, 18 Roastery Lane', 'London E1 6AN'],
-  phone: '+44 20 7946 0958',
-  phoneHref: 'tel:+442079460958',
-  chatUrl: 'https://wa.me/442079460958',
-  email: 'hello@roastandco.example',
-} as const;
-
 /**
  * The spec's redirect delays (§9): to /login after the sign-up code is verified and after a password reset, and
  * from /success to the order confirmation once the order is placed.

@@ -7,15 +7,18 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router';
 import type { Product } from '#shared/schemas/product';
 import type { Review } from '#shared/schemas/review';
 import { productQueryOptions } from '#web/features/catalog/api/get-product.ts';
 import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
 import { reviewsQueryOptions } from '#web/features/reviews/api/get-reviews.ts';
+import { Footer } from '#web/components/layout/footer.tsx';
+import { paths } from '#web/config/paths.ts';
 import { type PageData, serialisePageData } from './app/page-data.ts';
 import { AppProvider, createQueryClient } from './app/provider.tsx';
 import { createAppRoutes } from './app/router.tsx';
+import { homeHead, productHead } from './app/structured-data.ts';
 
 export interface RenderInput {
   /** The path and query asked for, e.g. '/search?query=cashew'. */
@@ -28,10 +31,18 @@ export interface RenderInput {
 }
 
 export interface RenderedPage {
-  /** The title, description and canonical link React hoists, for the document's <head>. */
+  /**
+   * The title, description and canonical link React hoists, then the structured data and Open Graph tags of a
+   * product page or the home page (app/structured-data.ts), for the document's <head>.
+   */
   head: string;
   /** The app's markup, for inside <div id="root">. */
   body: string;
+  /**
+   * For after the root: the footer in a <noscript>. The app adds its footer after the first content, with a script;
+   * a browser that runs none gets this one, and one that runs scripts ignores it.
+   */
+  afterRoot: string;
   /** The page data (page-data.ts) as escaped JSON. */
   data: string;
 }
@@ -44,11 +55,13 @@ export async function renderPage({ url, origin, products, reviews }: RenderInput
   const queryClient = createQueryClient();
   queryClient.setQueryData(productsQueryOptions().queryKey, [...products]);
   if (reviews) queryClient.setQueryData(reviewsQueryOptions().queryKey, [...reviews]);
+  const { pathname } = new URL(url, origin);
   // A product page the catalog lacks renders its not-found state rather than asking the API.
-  const productId = PRODUCT_PATH.exec(new URL(url, origin).pathname)?.[1];
+  const productId = PRODUCT_PATH.exec(pathname)?.[1];
+  const product =
+    productId === undefined ? undefined : products.find(({ _id }) => _id === decodeURIComponent(productId));
   if (productId !== undefined) {
-    const id = decodeURIComponent(productId);
-    queryClient.setQueryData(productQueryOptions(id).queryKey, products.find((product) => product._id === id) ?? null);
+    queryClient.setQueryData(productQueryOptions(decodeURIComponent(productId)).queryKey, product ?? null);
   }
 
   const handler = createStaticHandler(createAppRoutes(queryClient));
@@ -67,6 +80,11 @@ export async function renderPage({ url, origin, products, reviews }: RenderInput
     </StrictMode>,
   );
   const head = LEADING_METADATA.exec(html)?.[0] ?? '';
+  // Written here rather than by the screens: the browser never needs them, and the home page's first-load JS has
+  // no room. og:url is the canonical link's address, which PageMeta builds from the same origin and path.
+  let structuredData = '';
+  if (product) structuredData = productHead(product, origin, `${origin}${pathname}`);
+  else if (pathname === paths.home.path) structuredData = homeHead(origin);
   const pageData: PageData = {
     origin,
     queries: {
@@ -79,5 +97,15 @@ export async function renderPage({ url, origin, products, reviews }: RenderInput
     },
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
   };
-  return { head, body: html.slice(head.length), data: serialisePageData(pageData) };
+  const footer = renderToString(
+    <StaticRouter location={url}>
+      <Footer />
+    </StaticRouter>,
+  );
+  return {
+    head: head + structuredData,
+    body: html.slice(head.length),
+    afterRoot: `<noscript>${footer}</noscript>`,
+    data: serialisePageData(pageData),
+  };
 }

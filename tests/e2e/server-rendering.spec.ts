@@ -110,6 +110,136 @@ test.describe('a raw GET has the page’s content and metadata', () => {
   }
 });
 
+/** The JSON-LD blocks of a page, parsed as a crawler reads them. */
+function jsonLdBlocks(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) =>
+    JSON.parse(match[1]!),
+  );
+}
+
+/** A page's Open Graph values by property, its attribute escapes undone. */
+function openGraph(html: string): Record<string, string> {
+  const decodeEntities = (value: string) =>
+    value
+      .replaceAll('&quot;', '"')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&amp;', '&');
+  return Object.fromEntries(
+    [...html.matchAll(/<meta property="([^"]+)" content="([^"]*)"\/>/g)].map((match) => [
+      match[1]!,
+      decodeEntities(match[2]!),
+    ]),
+  );
+}
+
+function head(html: string): string {
+  return html.slice(0, html.indexOf('</head>'));
+}
+
+test.describe('a raw GET has what search engines and link previews read', () => {
+  test('a product page: Open Graph and Product JSON-LD agree with the API', async ({ request, baseURL }) => {
+    const product = (await (await request.get('/api/products/roasted-cashew-nuts')).json()) as {
+      _id: string;
+      name: string;
+      category: string;
+      image: string;
+      price: number;
+      weights: { label: string; price: number }[];
+    };
+    const html = await (await request.get('/product/roasted-cashew-nuts')).text();
+    const pageUrl = `${baseURL}/product/roasted-cashew-nuts`;
+    const imageUrl = new URL(product.image, baseURL).href;
+    expect(imageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/images\/products\//);
+
+    const og = openGraph(head(html));
+    expect(og).toMatchObject({
+      'og:type': 'product',
+      'og:title': product.name,
+      'og:url': pageUrl,
+      'og:image': imageUrl,
+      'og:site_name': 'Roast & Co.',
+      'product:price:amount': product.price.toFixed(2),
+      'product:price:currency': 'GBP',
+    });
+    expect(og['og:description']?.length).toBeGreaterThan(40);
+    // og:url is the canonical link's address.
+    expect(html).toContain(`<link rel="canonical" href="${pageUrl}"/>`);
+
+    // Every block is in the head, outside the part React hydrates.
+    const blocks = jsonLdBlocks(html);
+    expect(jsonLdBlocks(head(html))).toEqual(blocks);
+    const productBlock = blocks.find((block) => block['@type'] === 'Product') as {
+      name: string;
+      image: string[];
+      sku: string;
+      offers: { name: string; price: string; priceCurrency: string; availability: string; url: string }[];
+    };
+    expect(productBlock).toMatchObject({ name: product.name, image: [imageUrl], sku: product._id });
+    expect(productBlock.offers).toEqual(
+      product.weights.map((weight) =>
+        expect.objectContaining({
+          name: `${product.name}, ${weight.label}`,
+          price: weight.price.toFixed(2),
+          priceCurrency: 'GBP',
+          availability: 'https://schema.org/InStock',
+          url: pageUrl,
+        }),
+      ),
+    );
+
+    const breadcrumb = blocks.find((block) => block['@type'] === 'BreadcrumbList') as {
+      itemListElement: { position: number; name: string; item: string }[];
+    };
+    expect(breadcrumb.itemListElement.map(({ name, item }) => [name, item])).toEqual([
+      ['Home', `${baseURL}/`],
+      ['Products', `${baseURL}/product`],
+      [product.category, `${baseURL}/product?category=${product.category}`],
+      [product.name, pageUrl],
+    ]);
+  });
+
+  test('the home page: the OnlineStore with the footer’s address', async ({ request, baseURL }) => {
+    const html = await (await request.get('/')).text();
+    const store = jsonLdBlocks(head(html)).find((block) => block['@type'] === 'OnlineStore');
+    expect(store).toMatchObject({
+      name: 'Roast & Co.',
+      url: `${baseURL}/`,
+      logo: `${baseURL}/favicon.svg`,
+      telephone: '+44 20 7946 0958',
+      email: 'hello@roastandco.example',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'Unit 4, 18 Roastery Lane',
+        addressLocality: 'London',
+        postalCode: 'E1 6AN',
+        addressCountry: 'GB',
+      },
+    });
+    // The footer shows the same address (it arrives after the first content, so not in the raw HTML).
+  });
+
+  test('pages other than home and products carry no structured data or Open Graph', async ({ request }) => {
+    for (const path of ['/about', '/product', '/product/no-such-nut']) {
+      const html = await (await request.get(path)).text();
+      expect(jsonLdBlocks(html), path).toEqual([]);
+      expect(openGraph(html), path).toEqual({});
+    }
+  });
+
+  test('robots.txt names the sitemap, which lists the product pages at the shop’s address', async ({
+    request,
+    baseURL,
+  }) => {
+    const robots = await request.get('/robots.txt');
+    expect(robots.headers()['content-type']).toBe('text/plain; charset=utf-8');
+    expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain(`<loc>${baseURL}/product/roasted-cashew-nuts</loc>`);
+  });
+});
+
 test.describe('before the script has taken a page over', () => {
   test('the login form sends nothing, so a password never ends up in the address', async ({ browser, baseURL }) => {
     // With scripts off the page stays as the server rendered it: the moment before hydration, held still.
@@ -129,5 +259,62 @@ test.describe('before the script has taken a page over', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+test.describe('with scripts off', () => {
+  test('a phone reaches every page, scrolls the carousels, sees the footer and is told what needs JavaScript', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL,
+      viewport: { width: 375, height: 812 },
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      // The menu button cannot open anything: the links show instead.
+      await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      for (const name of ['Home', 'Bestsellers', 'Products', 'About', 'Contact Us']) {
+        await expect(nav.getByRole('link', { name })).toBeVisible();
+      }
+
+      // A carousel's row scrolls sideways to its next card.
+      const row = page
+        .getByRole('region', { name: 'Newly Launched Products' })
+        .and(page.locator('[aria-roledescription="carousel"]'));
+      const secondCard = row.getByRole('group', { name: /^2 of / });
+      await row.scrollIntoViewIfNeeded();
+      await expect(row.getByRole('group', { name: /^1 of / })).toBeInViewport();
+      await expect(secondCard).not.toBeInViewport();
+      await row
+        .locator('.overflow-hidden')
+        .first()
+        .evaluate((viewport) => viewport.scrollBy({ left: 400 }));
+      await expect(secondCard).toBeInViewport();
+
+      // The footer the app adds with a script comes from the server's <noscript>.
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByText('Unit 4, 18 Roastery Lane')).toBeVisible();
+      await expect(footer.getByRole('link', { name: 'About Us' })).toBeVisible();
+
+      await page.goto('/cart');
+      // NOTE: Playwright's text matching skips a <noscript>'s own text, so the paragraph inside it is named.
+      const notice = page.getByRole('main').locator('noscript > p');
+      await expect(notice).toBeVisible();
+      await expect(notice).toHaveText(/^Your cart is kept in this browser and needs JavaScript\./);
+      await expect(page.getByText('Loading…')).toBeHidden();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('with scripts on, the <noscript> footer stays inert: one footer, the app’s', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('contentinfo')).toHaveCount(1);
+    await expect(page.getByRole('contentinfo').getByText('Unit 4, 18 Roastery Lane')).toBeVisible();
   });
 });

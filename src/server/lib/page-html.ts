@@ -24,7 +24,7 @@ interface Renderer {
     origin: string;
     products: readonly Product[];
     reviews: readonly Review[] | undefined;
-  }): Promise<{ head: string; body: string; data: string }>;
+  }): Promise<{ head: string; body: string; afterRoot?: string; data: string }>;
 }
 
 export interface PageSources {
@@ -99,7 +99,9 @@ export async function loadPageHtml(webDistDir: string, sources: PageSources): Pr
       const withHead = page.head ? template.replace(TITLE, () => page.head) : template;
       return withHead.replace(
         ROOT,
-        () => `<div id="root">${page.body}</div><script type="application/json" id="page-data">${page.data}</script>`,
+        () =>
+          `<div id="root">${page.body}</div>${page.afterRoot ?? ''}` +
+          `<script type="application/json" id="page-data">${page.data}</script>`,
       );
     } catch (error) {
       log.error({ err: error, url }, 'page rendering failed: sent the empty shell');

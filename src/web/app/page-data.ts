@@ -5,6 +5,7 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
+import { toScriptJson } from '#web/lib/script-json.ts';
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
@@ -23,12 +24,9 @@ export function fillQueryCache(queryClient: QueryClient, { updatedAt, entries }:
   for (const [queryKey, data] of entries) queryClient.setQueryData(queryKey, data, { updatedAt });
 }
 
-/** `<`, `>`, `&` and the two JavaScript line separators as \u escapes: still the same JSON, never markup. */
+/** The page data as its element holds it, escaped so that no value can close the element. */
 export function serialisePageData(data: PageData): string {
-  return JSON.stringify(data).replace(
-    /[<>&\u2028\u2029]/g,
-    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return toScriptJson(data);
 }
 
 export function readPageData(document: Document): PageData | null {

@@ -27,7 +27,6 @@ beforeAll(async () => {
     ...precompressed('index.html', testIndexHtml),
     ...precompressed('assets/index-abc123.js', `console.log(${JSON.stringify('x'.repeat(4000))});`),
     ...precompressed('favicon.svg', favicon),
-    'robots.txt': 'User-agent: *\nAllow: /\n',
   });
   testApp = await buildTestApp({ webDistDir: webDist.dir });
   customer = await insertCustomer(testApp);
@@ -93,6 +92,7 @@ describe('files: only fingerprinted ones are cached long', () => {
   it.each([
     ...encodings.map(({ acceptEncoding }) => ({ url: '/favicon.svg', acceptEncoding })),
     { url: '/robots.txt', acceptEncoding: 'br' },
+    { url: '/sitemap.xml', acceptEncoding: 'gzip' },
     { url: '/images/products/roasted-cashew-nuts.svg', acceptEncoding: 'gzip' },
   ])('$url keeps its name across releases, so it is revalidated (Accept-Encoding: $acceptEncoding)', async (file) => {
     const response = await testApp.app.inject({

@@ -97,7 +97,7 @@ describe('every route, fuzzed (built-in payments, the web app served)', () => {
   let target: FuzzedApp;
   let webDist: WebDist;
   beforeAll(async () => {
-    webDist = await createWebDist({ 'robots.txt': 'User-agent: *\n', 'assets/index-abc123.js': 'console.log(1);' });
+    webDist = await createWebDist({ 'assets/index-abc123.js': 'console.log(1);' });
     target = await fuzzedApp({ webDistDir: webDist.dir });
   });
   afterAll(async () => {

@@ -27,6 +27,7 @@ export async function renderPage({ url, origin, products, reviews }) {
     head: '<title>Rendered ' + url + '</title><meta name="description" content="d"/>',
     body: '<main>' + url + ' products=' + products.length + ' reviews=' + (reviews ? reviews.length : 'none') +
       ' call=' + calls + '</main>',
+    afterRoot: '<noscript><footer>f</footer></noscript>',
     data: JSON.stringify({ origin }),
   };
 }
@@ -53,7 +54,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 const renderCall = (body: string) => Number(/ call=(\d+)</.exec(body)?.[1]);
 
 describe('pages rendered on the server', () => {
-  it('puts the rendered metadata in the head, the markup in the root and the page data after it', async () => {
+  it('puts the rendered metadata in the head, the markup in the root, then what goes after it and the page data', async () => {
     const response = await get('/about');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -63,6 +64,7 @@ describe('pages rendered on the server', () => {
     expect(response.body).toBe(
       '<!doctype html><html><head><title>Rendered /about</title><meta name="description" content="d"/></head>' +
         `<body><div id="root"><main>/about products=${products} reviews=none call=${renderCall(response.body)}</main></div>` +
+        '<noscript><footer>f</footer></noscript>' +
         '<script type="application/json" id="page-data">{"origin":"https://shop.example"}</script></body></html>',
     );
   });

@@ -19,7 +19,7 @@ let webDist: WebDist;
 let testApp: TestApp;
 let port: number;
 beforeAll(async () => {
-  webDist = await createWebDist({ 'assets/index-abc123.js': 'console.log(1);', 'robots.txt': 'User-agent: *\n' });
+  webDist = await createWebDist({ 'assets/index-abc123.js': 'console.log(1);' });
   testApp = await buildTestApp({ webDistDir: webDist.dir });
   port = await listenOnFreePort(testApp.app);
 });
@@ -86,6 +86,7 @@ describe('pages and files carry the page set', () => {
     ['/healthzz', 404],
     ['/assets/index-abc123.js', 200],
     ['/robots.txt', 200],
+    ['/sitemap.xml', 200],
     ['/images/products/roasted-cashew-nuts.svg', 200],
   ] as const)('GET %s (%i)', async (url, status) => {
     const response = await testApp.app.inject({ method: 'GET', url });

@@ -12,7 +12,6 @@ let webDist: WebDist;
 beforeAll(async () => {
   webDist = await createWebDist({
     'assets/index-abc123.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
-    'robots.txt': 'User-agent: *\nAllow: /\n',
     'assets/vendor-def456.js': 'x'.repeat(5000),
     'assets/vendor-def456.js.br': precompressedVendor,
     // What a build may leave beside the app and must never be served.
@@ -67,7 +66,7 @@ describe('serving the single-page app', () => {
     expect(response.json()).toEqual({ message: 'Not found' });
   });
 
-  it('serves a real robots.txt rather than the page', async () => {
+  it('serves a real robots.txt rather than the page (the server writes it: tests/server/app/sitemap.test.ts)', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('User-agent');

@@ -1,7 +1,7 @@
 /**
  * Serves the built single-page app and the product illustrations. Vite's hashed assets are cached for a
  * year; index.html, in every encoding, and every other file whose name does not change with its content
- * (favicon, robots.txt, the illustrations) are revalidated every time, so a release reaches shoppers at once
+ * (favicon, the illustrations) are revalidated every time, so a release reaches shoppers at once
  * (decision 046). Adds `reply.sendPage(status)`, the one way a page is answered: rendered on the server when the
  * build has its renderer (lib/page-html.ts, decision 055), else index.html. No dot-file or dot-folder
  * (`.vite/manifest.json`, `.env`) is ever served.
@@ -90,8 +90,8 @@ export default fp<StaticPluginOptions>(
         // NOTE: filePath is the file sent, which is index.html.br to a browser that takes brotli; judged by that
         // name, every page went out public for an hour. The rule reads the name without its compression suffix.
         const relative = path.relative(webDistDir, filePath);
-        // Only Vite's hashed files carry their content in their name; anything else (index.html, favicon.svg,
-        // robots.txt) keeps its name across releases.
+        // Only Vite's hashed files carry their content in their name; anything else (index.html, favicon.svg)
+        // keeps its name across releases.
         const fingerprinted = relative.startsWith(`assets${path.sep}`);
         reply.header('cache-control', fingerprinted ? cacheControl.immutable : cacheControl.revalidate);
       },

@@ -1,6 +1,7 @@
 /** /cancel: the payment was declined, abandoned or could not be confirmed (spec §8); the cart is kept for another try. */
 import { Link } from 'react-router';
-import { SHOP_CONTACT, SHOP_NAME } from '#shared/constants';
+import { SHOP_NAME } from '#shared/constants';
+import { SHOP_CONTACT } from '#shared/shop-contact';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { buttonStyles } from '#web/components/ui/button.tsx';

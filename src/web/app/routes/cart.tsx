@@ -35,7 +35,22 @@ export default function CartRoute() {
           {notice}
         </p>
       )}
-      {cart.isLoading || !hydrated ? <PageLoading /> : <CartView cart={cart} />}
+      {cart.isLoading || !hydrated ? (
+        <>
+          {/* The cart is kept in this browser and read by the script: without it, say so rather than load forever. */}
+          <noscript>
+            <p className="rounded-lg border border-cream-300 bg-white px-4 py-6 text-stone-800">
+              Your cart is kept in this browser and needs JavaScript. Turn JavaScript on to see it, add products and
+              check out.
+            </p>
+          </noscript>
+          <div className="noscript:hidden">
+            <PageLoading />
+          </div>
+        </>
+      ) : (
+        <CartView cart={cart} />
+      )}
     </PageContainer>
   );
 }

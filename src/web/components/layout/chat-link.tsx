@@ -6,7 +6,7 @@
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { clsx } from 'clsx';
-import { SHOP_CONTACT } from '#shared/constants';
+import { SHOP_CONTACT } from '#shared/shop-contact';
 
 /** Anything a shopper may tap or type into. */
 const INTERACTIVE = 'a[href], button, input, select, textarea, summary, label, [role="button"], [role="link"]';

@@ -1,7 +1,8 @@
 /** The site footer: information links, the shop's contact details, social links and the small print. */
 import { Link } from 'react-router';
 import { MessageCircle } from 'lucide-react';
-import { SHOP_CONTACT, SHOP_NAME } from '#shared/constants';
+import { SHOP_NAME } from '#shared/constants';
+import { SHOP_CONTACT } from '#shared/shop-contact';
 import { paths } from '#web/config/paths.ts';
 import { ShopAddress, ShopAddressLine } from './shop-address.tsx';
 import { FacebookIcon, InstagramIcon, XIcon } from './social-icons.tsx';

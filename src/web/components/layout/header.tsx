@@ -61,6 +61,8 @@ export function Header({ search, actions }: HeaderProps) {
         {/* Wraps rather than overflows: on a 375 px phone the controls must never push the page sideways. */}
         <div className="ml-auto flex flex-wrap items-center justify-end gap-1.5 sm:gap-2 md:ml-0">
           {actions}
+          {/* NOTE: without scripts styles.css hides this button and shows the nav, finding them by aria-controls and
+              the nav's aria-label. */}
           <button
             ref={menuButtonRef}
             type="button"

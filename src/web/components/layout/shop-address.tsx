@@ -5,7 +5,8 @@
 import type { ReactNode } from 'react';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { clsx } from 'clsx';
-import { SHOP_CONTACT, SHOP_NAME } from '#shared/constants';
+import { SHOP_NAME } from '#shared/constants';
+import { SHOP_CONTACT } from '#shared/shop-contact';
 
 interface ShopAddressProps {
   /** `page` on the contact page (larger, with the shop's name), `footer` in the footer. */

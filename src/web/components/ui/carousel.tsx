@@ -95,6 +95,7 @@ export function Carousel({
 
   return (
     <section ref={regionRef} aria-roledescription="carousel" aria-label={label} className={clsx('relative', className)}>
+      {/* NOTE: without scripts styles.css lets this viewport scroll sideways, finding it by its class. */}
       <div ref={viewportRef} className="overflow-hidden">
         <div id={slidesId} aria-live={live} className={clsx('flex touch-pan-y', variant === 'cards' && '-ml-4')}>
           {slides.map((slide, index) => (

@@ -3,6 +3,7 @@
  * plain-text part, with one frame and footer. Every value put into the HTML is escaped by the mail that writes it.
  */
 import { SHOP_NAME } from '#shared/constants';
+import { SHOP_CONTACT } from '#shared/shop-contact';
 import { escapeHtml } from '../../../lib/html.ts';
 
 /** A mail ready for the queue; the sender adds the shop's From address. */
@@ -24,6 +25,8 @@ export const colours = {
   button: '#0f766e',
 };
 
+const signature = [SHOP_NAME, SHOP_CONTACT.addressLines.join(', '), SHOP_CONTACT.email].join(' · ');
+
 /** The frame every mail shares; `bodyHtml` must already be escaped. */
 export function layout(title: string, bodyHtml: string): string {
   return `<!doctype html>
@@ -35,7 +38,7 @@ export function layout(title: string, bodyHtml: string): string {
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:${colours.card};border:1px solid ${colours.border};border-radius:12px;">
 <tr><td style="padding:20px 28px;border-bottom:1px solid ${colours.border};font-size:20px;font-weight:700;color:${colours.roast};">${escapeHtml(SHOP_NAME)}</td></tr>
 <tr><td style="padding:24px 28px;font-size:16px;line-height:1.5;">${bodyHtml}</td></tr>
-<tr><td style="padding:16px 28px;border-top:1px solid ${colours.border};font-size:12px;line-height:1.5;color:${colours.muted};">${escapeHtml(SHOP_NAME)} · Unit 4, 18 Roastery Lane, London E1 6AN · hello@roastandco.example</td></tr>
+<tr><td style="padding:16px 28px;border-top:1px solid ${colours.border};font-size:12px;line-height:1.5;color:${colours.muted};">${escapeHtml(signature)}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -43,7 +46,7 @@ export function layout(title: string, bodyHtml: string): string {
 </html>`;
 }
 
-export const textFooter = `--\n${SHOP_NAME} · Unit 4, 18 Roastery Lane, London E1 6AN · hello@roastandco.example`;
+export const textFooter = `--\n${signature}`;
 
 export function greeting(name: string): string {
   return `Hello ${name},`;

@@ -1,5 +1,6 @@
 /** The order confirmation: the contract on a durable medium, sent once per order. */
-import { DELIVERY_ESTIMATE, SHOP_CONTACT, SHOP_NAME, type VatRate } from '#shared/constants';
+import { DELIVERY_ESTIMATE, SHOP_NAME, type VatRate } from '#shared/constants';
+import { SHOP_CONTACT } from '#shared/shop-contact';
 import { formatPence } from '#shared/money';
 import type { ShippingAddress } from '#shared/schemas/shipping-address';
 import { vatBreakdown } from '#shared/vat';
