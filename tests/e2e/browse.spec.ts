@@ -301,7 +301,6 @@ test.describe('keyboard and mobile', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     for (const control of [
       banner.getByRole('link', { name: /^Cart, / }),
-      banner.getByRole('link', { name: 'Signup' }),
       banner.getByRole('link', { name: 'Login' }),
       banner.getByRole('button', { name: 'Menu' }),
     ]) {

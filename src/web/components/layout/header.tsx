@@ -19,9 +19,11 @@ interface HeaderProps {
   search?: ReactNode;
   /** Cart and account controls, once those features exist. */
   actions?: ReactNode;
+  /** Links the phone's header has no room for, shown at the end of its menu (Signup, for a visitor). */
+  phoneMenuExtras?: ReactNode;
 }
 
-export function Header({ search, actions }: HeaderProps) {
+export function Header({ search, actions, phoneMenuExtras }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const navId = useId();
@@ -46,33 +48,37 @@ export function Header({ search, actions }: HeaderProps) {
   }, [menuOpen]);
 
   return (
-    <header className="border-b border-cream-200 bg-white">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3 sm:px-6">
+    // On a phone the header stays on screen (one row of logo, cart, account and menu, then the search), so the cart
+    // is always a tap away; styles.css keeps focused fields clear of it with scroll-padding.
+    <header className="z-30 border-b border-cream-200 bg-white max-md:sticky max-md:top-0">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 sm:gap-x-6 px-4 py-2 sm:px-6 md:gap-y-3 md:py-3">
         <Link
           to={paths.home.getHref()}
-          className="flex shrink-0 items-center gap-2 rounded-md text-xl font-extrabold tracking-tight text-roast-900"
+          className="flex shrink-0 items-center gap-1.5 rounded-md text-lg font-extrabold tracking-tight text-roast-900 sm:gap-2 sm:text-xl"
         >
-          <img src="/favicon.svg" alt="" width={36} height={36} className="size-9" />
+          <img src="/favicon.svg" alt="" width={36} height={36} className="size-8 sm:size-9" />
           <span>{SHOP_NAME}</span>
         </Link>
 
         {search && <div className="order-last w-full md:order-none md:w-auto md:flex-1">{search}</div>}
 
-        {/* Wraps rather than overflows: on a 375 px phone the controls must never push the page sideways. */}
-        <div className="ml-auto flex flex-wrap items-center justify-end gap-1.5 sm:gap-2 md:ml-0">
+        {/* On a phone the row takes what the logo leaves and the account button gives way (its name cut short), so
+            the controls stay beside the logo and never push the page sideways. */}
+        <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-1 sm:gap-2 md:ml-0 md:flex-none">
           {actions}
           {/* NOTE: without scripts styles.css hides this button and shows the nav, finding them by aria-controls and
               the nav's aria-label. */}
           <button
             ref={menuButtonRef}
             type="button"
-            className="inline-flex min-h-11 items-center gap-1.5 rounded-lg border border-stone-300 px-2.5 text-sm font-semibold text-stone-800 hover:bg-cream-100 sm:px-3 md:hidden"
+            className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-1.5 rounded-lg border border-stone-300 px-2.5 text-sm font-semibold text-stone-800 hover:bg-cream-100 sm:px-3 md:hidden"
             aria-expanded={menuOpen}
             aria-controls={navId}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
-            Menu
+            {/* The icon alone on a phone; the button is still named 'Menu'. */}
+            <span className="max-sm:sr-only">Menu</span>
           </button>
         </div>
       </div>
@@ -101,6 +107,7 @@ export function Header({ search, actions }: HeaderProps) {
               </NavLink>
             </li>
           ))}
+          {phoneMenuExtras}
         </ul>
       </nav>
     </header>

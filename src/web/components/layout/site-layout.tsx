@@ -8,13 +8,15 @@ interface SiteLayoutProps {
   children: ReactNode;
   search?: ReactNode;
   headerActions?: ReactNode;
+  /** Links the phone's header menu adds at its end (see Header). */
+  phoneMenuExtras?: ReactNode;
   /** True while the next page is loading; shows a thin progress bar. */
   busy?: boolean;
 }
 
 export const MAIN_CONTENT_ID = 'main';
 
-export function SiteLayout({ children, search, headerActions, busy = false }: SiteLayoutProps) {
+export function SiteLayout({ children, search, headerActions, phoneMenuExtras, busy = false }: SiteLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -30,7 +32,7 @@ export function SiteLayout({ children, search, headerActions, busy = false }: Si
           busy ? 'scale-x-75' : 'scale-x-0',
         )}
       />
-      <Header search={search} actions={headerActions} />
+      <Header search={search} actions={headerActions} phoneMenuExtras={phoneMenuExtras} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} aria-busy={busy} className="flex-1 outline-none">
         {children}
       </main>

@@ -11,14 +11,18 @@ export function accountLabel(name: string): string {
 }
 
 export const ACCOUNT_BUTTON_CLASS =
-  'inline-flex min-h-11 max-w-40 items-center gap-1.5 rounded-lg border border-stone-300 px-3 text-sm font-semibold text-stone-800 hover:bg-cream-100 sm:max-w-56';
+  'inline-flex min-h-11 max-w-32 min-w-0 items-center gap-1 rounded-lg border border-stone-300 px-2 text-sm font-semibold text-stone-800 hover:bg-cream-100 sm:max-w-56 sm:gap-1.5 sm:px-3';
 
+// On a phone the header's row keeps only the name, cut short if need be; the icons show from 640 px.
 export function AccountButtonFace({ name, open }: { name: string; open: boolean }) {
   return (
     <>
-      <UserRound aria-hidden="true" className="size-4 shrink-0" />
+      <UserRound aria-hidden="true" className="size-4 shrink-0 max-sm:hidden" />
       <span className="truncate">{accountLabel(name)}</span>
-      <ChevronDown aria-hidden="true" className={clsx('size-4 shrink-0 transition-transform', open && 'rotate-180')} />
+      <ChevronDown
+        aria-hidden="true"
+        className={clsx('size-4 shrink-0 transition-transform max-sm:hidden', open && 'rotate-180')}
+      />
     </>
   );
 }

@@ -16,7 +16,7 @@ const AccountMenu = lazy(() =>
 /** Pages a shopper should not be sent back to after logging in. */
 const ACCOUNT_PAGES = [paths.login.path, paths.signup.path, paths.forgotPassword.path, paths.resetPassword.path];
 
-const linkClass = 'min-h-11 px-2.5 sm:px-4';
+const linkClass = 'min-h-11 shrink-0 px-2.5 sm:px-4';
 
 export function AccountControls() {
   const session = useSession();
@@ -56,9 +56,10 @@ export function AccountControls() {
   const comeBackTo = onAccountPage ? undefined : pathname + search;
   return (
     <>
+      {/* A phone's header row has no room for it: the menu offers it instead (SignupMenuItem). */}
       <Link
         to={paths.signup.getHref()}
-        className={buttonStyles({ variant: 'ghost', size: 'sm', className: linkClass })}
+        className={buttonStyles({ variant: 'ghost', size: 'sm', className: `${linkClass} max-sm:hidden` })}
       >
         Signup
       </Link>
@@ -70,5 +71,21 @@ export function AccountControls() {
         Login
       </Link>
     </>
+  );
+}
+
+/** Signup as the last entry of a phone's header menu, for a visitor (the header's row shows it from 640 px). */
+export function SignupMenuItem() {
+  const session = useSession();
+  if (session) return null;
+  return (
+    <li className="sm:hidden">
+      <Link
+        to={paths.signup.getHref()}
+        className="flex min-h-11 items-center rounded-md px-3 text-sm font-semibold text-stone-700 hover:text-roast-900"
+      >
+        Signup
+      </Link>
+    </li>
   );
 }

@@ -12,7 +12,7 @@ export function CartLink({ cart }: { cart: Pick<Cart, 'lines'> }) {
     <Link
       to={paths.cart.getHref()}
       aria-label={label}
-      className="relative inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-stone-800 hover:bg-cream-100 sm:px-3"
+      className="relative inline-flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-1.5 text-sm font-semibold text-stone-800 hover:bg-cream-100 sm:gap-1.5 sm:px-3"
     >
       <ShoppingCart aria-hidden="true" className="size-5" />
       {/* The word gives way on a phone; the link's name ('Cart, 2 items') still starts with it. */}

@@ -39,7 +39,7 @@ export function SearchForm() {
         id="search-category"
         name="category"
         defaultValue={category}
-        className="max-w-[38%] shrink-0 border-r border-stone-300 bg-cream-100 px-2 text-sm font-medium text-stone-800 focus-visible:outline-offset-[-3px] sm:px-3"
+        className="w-auto shrink-0 border-r border-stone-300 bg-cream-100 px-2 text-sm font-medium text-stone-800 focus-visible:outline-offset-[-3px] sm:px-3"
       >
         <option value="">All categories</option>
         {CATEGORIES.map((option) => (
@@ -56,12 +56,12 @@ export function SearchForm() {
         placeholder="Search products"
         autoComplete="off"
         enterKeyHint="search"
-        className="min-h-11 min-w-0 flex-1 px-3 text-base text-stone-900 placeholder:text-stone-500 focus-visible:outline-none sm:text-sm"
+        className="min-h-11 min-w-0 flex-1 px-2 text-base text-stone-900 placeholder:text-stone-500 focus-visible:outline-none sm:px-3 sm:text-sm"
       />
       <button
         type="submit"
         aria-label="Search"
-        className="inline-flex min-h-11 w-12 shrink-0 items-center justify-center bg-buy text-white hover:bg-buy-hover focus-visible:outline-offset-[-3px]"
+        className="inline-flex min-h-11 w-11 shrink-0 items-center justify-center bg-buy text-white hover:bg-buy-hover focus-visible:outline-offset-[-3px] sm:w-12"
       >
         <Search aria-hidden="true" className="size-5" />
       </button>
