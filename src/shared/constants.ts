@@ -5,6 +5,14 @@ export const SHOP_NAME = 'Roast & Co.';
 export const CATEGORIES = ['Nuts', 'Dry Fruits', 'Seeds'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+/**
+ * Reads the category from a URL value; anything else means all categories. Here rather than beside the search, so
+ * the header's search form takes only this into every page's JavaScript, not the search itself.
+ */
+export function parseCategory(value: string | null | undefined): Category | undefined {
+  return CATEGORIES.find((category) => category === value);
+}
+
 /** The spec's fixed struck-through MRP, i.e. the MRP of every product's first (250g) weight. */
 export const MRP_PENCE = 699;
 export const OFFER_LABEL = 'Flat 40% OFF';

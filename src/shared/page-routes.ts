@@ -23,6 +23,7 @@ export const pageRoutes = {
   cancel: '/cancel',
   orderConfirmation: '/order-confirmation',
   myOrders: '/my-orders',
+  account: '/account',
 } as const;
 
 export type PageRouteName = keyof typeof pageRoutes;

@@ -182,12 +182,15 @@ test.describe('logging in', () => {
 
     const menu = page.getByRole('menu', { name: 'Ada Lovelace' });
     const myOrders = menu.getByRole('menuitem', { name: 'My Orders' });
+    const myAccount = menu.getByRole('menuitem', { name: 'My Account' });
     const logout = menu.getByRole('menuitem', { name: 'Logout' });
 
     await menuButton.focus();
     await page.keyboard.press('Enter');
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     await expect(myOrders).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(myAccount).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(logout).toBeFocused();
     await page.keyboard.press('ArrowDown');

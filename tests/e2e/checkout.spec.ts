@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '#tests/accounts';
-import { expect, logIn, test } from '#tests/e2e/accounts';
+import { accountMenuButton, expect, logIn, test } from '#tests/e2e/accounts';
 import { addFromCard } from '#tests/e2e/cart';
 import { apiToken, payForTestCart, testCard } from '#tests/e2e/checkout';
 
@@ -354,6 +354,62 @@ test.describe('the shipping form', () => {
       await alert.getByRole('link', { name: 'Review your cart' }).click();
       await expect(page).toHaveURL(/\/cart$/);
     });
+  });
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('an ordinary UK mobile written as people write it, 07700 900123, goes on to payment', async ({ page }) => {
+    await addFromCategory(page, 'Nuts', 'Roasted Cashew Nuts', { asNewGuest: true });
+    await proceedToShipping(page);
+    await fillAddress(page, {
+      name: 'Grace Hopper',
+      phone: '07700 900123',
+      email: uniqueEmail('uk-mobile'),
+      ...bristol,
+    });
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+    await expect(page).toHaveURL(/\/pay\/[^/]+$/);
+    await expect(page.getByText(PHONE_MESSAGE)).toHaveCount(0);
+    // Remembered in its one normal form, and shown again as it was written.
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('shippingAddress') ?? '{}').phone)).toBe(
+      '+447700900123',
+    );
+    await page.goBack();
+    await expect(page.getByLabel('Phone')).toHaveValue('07700 900123');
+  });
+});
+
+test.describe('logout on a shared computer', () => {
+  test('leaves no saved address: the next person’s /shipping form is empty', async ({ page, customer }) => {
+    await logIn(page, customer);
+    await addFromCategory(page, 'Nuts', 'Roasted Cashew Nuts');
+    await proceedToShipping(page);
+    await fillAddress(page, { name: 'Grace Hopper', phone: '07700 900123', email: 'grace@example.com', ...bristol });
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(page).toHaveURL(/\/pay\/[^/]+$/);
+
+    await page.goto('/');
+    await accountMenuButton(page, customer.name).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+
+    await addFromCategory(page, 'Seeds', 'Roasted Pumpkin Seeds', { asNewGuest: true });
+    await proceedToShipping(page);
+    for (const label of [
+      'Full name',
+      'Phone',
+      'Email',
+      'Street address',
+      'Landmark (optional)',
+      'City',
+      'Postal code',
+    ]) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
+    }
+    expect(await page.evaluate(() => localStorage.getItem('shippingAddress'))).toBeNull();
   });
 });
 

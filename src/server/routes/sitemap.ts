@@ -34,6 +34,7 @@ export const pageIndexing = {
   cancel: 'disallowed',
   orderConfirmation: 'disallowed',
   myOrders: 'disallowed',
+  account: 'disallowed',
 } as const satisfies Record<PageRouteName, 'listed' | 'disallowed'>;
 
 const API_PREFIX = '/api/';

@@ -127,6 +127,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               loader: prefetchMyOrders,
               lazy: lazyScreen(() => import('./routes/my-orders.tsx')),
             },
+            { ...screen, path: paths.account.path, lazy: lazyScreen(() => import('./routes/account.tsx')) },
             { ...screen, path: '*', lazy: lazyScreen(() => import('./routes/not-found.tsx')) },
           ],
         },

@@ -43,6 +43,7 @@ export const paths = {
     getHref: (token: string) => `/api/auth/reset-password/${encodeURIComponent(token)}`,
   },
   myOrders: { path: pageRoutes.myOrders, getHref: () => '/my-orders' },
+  account: { path: pageRoutes.account, getHref: () => '/account' },
 
   // Screens that later issues build; listed now so links are written once.
   cart: { path: pageRoutes.cart, getHref: () => '/cart' },

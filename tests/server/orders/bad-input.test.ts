@@ -35,7 +35,18 @@ const cases: Case[] = [
     message: PHONE_MESSAGE,
     field: 'shippingAddress.phone',
   },
-  { label: 'an 11-digit phone', payload: withAddress({ phone: '07700900123' }), status: 400, message: PHONE_MESSAGE },
+  {
+    label: 'an 11-digit phone after its 0',
+    payload: withAddress({ phone: '077009001234' }),
+    status: 400,
+    message: PHONE_MESSAGE,
+  },
+  {
+    label: 'a French phone',
+    payload: withAddress({ phone: '+33 6 12 34 56 78' }),
+    status: 400,
+    message: PHONE_MESSAGE,
+  },
   { label: 'a lettered phone', payload: withAddress({ phone: '77009OO123' }), status: 400, message: PHONE_MESSAGE },
   { label: 'a phone as a number', payload: withAddress({ phone: 7700900123 }), status: 400, message: PHONE_MESSAGE },
   {
@@ -163,6 +174,23 @@ describe('POST /api/orders/create-stripe-session refuses bad input', () => {
     if (field !== undefined) expect(answer.errors.map((error: { field: string }) => error.field)).toContain(field);
     const after = await queryRows<{ count: number }>(testApp, sql`select count(*)::int as count from checkouts`);
     expect(after).toEqual(before);
+  });
+});
+
+describe('UK phone numbers as people write them (contract §10)', () => {
+  it.each([
+    ['07700 900123', '+447700900123'],
+    ['+44 7700 900123', '+447700900123'],
+    ['020 7946 0958', '+442079460958'],
+    ['(020) 7946-0958', '+442079460958'],
+  ])('takes %j and keeps it as %s', async (phone, stored) => {
+    const email = `phone-${stored.slice(1)}-${phone.length}@example.com`;
+    const sessionId = await startCheckout(testApp, cartPayload(guestAddress({ email, phone })));
+    const [row] = await queryRows<{ phone: string }>(
+      testApp,
+      sql`select shipping_address->>'phone' as phone from checkouts where session_id = ${sessionId}`,
+    );
+    expect(row?.phone).toBe(stored);
   });
 });
 

@@ -6,6 +6,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '#shared/schemas/error';
 import {
+  ChangePasswordAnswerSchema,
+  ChangePasswordBodySchema,
+  DeleteAccountBodySchema,
   ForgotPasswordBodySchema,
   LoginAnswerSchema,
   LoginBodySchema,
@@ -42,7 +45,14 @@ export interface EndpointLimits {
  * keyed on, and why, is decision 044: login is never refused per e-mail alone, so nobody can lock an owner out.
  */
 export const attemptLimits: Record<
-  'signup' | 'login' | 'verifyOtp' | 'resendOtp' | 'forgotPassword' | 'resetPassword',
+  | 'signup'
+  | 'login'
+  | 'verifyOtp'
+  | 'resendOtp'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'changePassword'
+  | 'deleteAccount',
   EndpointLimits
 > = {
   signup: { perAddress: 20, perAccount: 5 },
@@ -51,6 +61,9 @@ export const attemptLimits: Record<
   resendOtp: { perAddress: 10, perAccount: 5 },
   forgotPassword: { perAddress: 10, perAccount: 5 },
   resetPassword: { perAddress: 20, perAccount: 5 },
+  // Keyed on the logged-in account: a stolen session cannot guess its way to the password at login's pace.
+  changePassword: { perAddress: 20, perAccount: 5 },
+  deleteAccount: { perAddress: 20, perAccount: 5 },
 };
 
 export interface AuthRoutesOptions {
@@ -63,6 +76,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
     users: app.userRepository,
     unitOfWork: app.unitOfWork,
     publicUrl: config.publicUrl,
+    anonymiseOrders: (customer, tx) => app.orderRepository.anonymiseCustomer(customer, tx),
   });
   // A reset mail still being prepared is finished before the database closes.
   app.addHook('onClose', () => accounts.settled());
@@ -136,6 +150,32 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
       // requireCustomer has answered 401 unless a customer is set.
       return { user: toWireUser(request.customer!) };
     },
+  );
+
+  // requireCustomer (onRequest) has answered 401 unless a customer is set, before these limits count.
+  const customerOf = (request: FastifyRequest) => request.customer?.id;
+
+  app.put(
+    '/password',
+    {
+      schema: {
+        body: ChangePasswordBodySchema,
+        response: { 200: ChangePasswordAnswerSchema, '4xx': ApiErrorSchema },
+      },
+      onRequest: app.requireCustomer,
+      preHandler: limit('changePassword', customerOf),
+    },
+    async (request) => accounts.changePassword(request.customer!, request.body.currentPassword, request.body.password),
+  );
+
+  app.delete(
+    '/me',
+    {
+      schema: { body: DeleteAccountBodySchema, response: { 200: MessageSchema, '4xx': ApiErrorSchema } },
+      onRequest: app.requireCustomer,
+      preHandler: limit('deleteAccount', customerOf),
+    },
+    async (request) => ({ message: await accounts.deleteAccount(request.customer!, request.body.password) }),
   );
 
   app.post(

@@ -93,9 +93,8 @@ export function ShippingForm({ lines, onPriceChange }: ShippingFormProps) {
         <TextField
           label="Phone"
           type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          hint="10 digits, numbers only."
+          autoComplete="tel"
+          hint="A UK number, e.g. 07700 900123."
           required
           error={errors.phone?.message}
           {...register('phone')}
