@@ -23,6 +23,9 @@ export const pageRoutes = {
   cancel: '/cancel',
   orderConfirmation: '/order-confirmation',
   myOrders: '/my-orders',
+  privacy: '/privacy',
+  terms: '/terms',
+  delivery: '/delivery',
 } as const;
 
 export type PageRouteName = keyof typeof pageRoutes;

@@ -28,6 +28,9 @@ const pages: { name: string; url: string; allowedConsoleError?: RegExp }[] = [
   { name: 'shipping with an empty cart', url: '/shipping' },
   { name: 'payment cancelled', url: '/cancel' },
   { name: 'order confirmation without an order', url: '/order-confirmation' },
+  { name: 'privacy policy', url: '/privacy' },
+  { name: 'terms and conditions', url: '/terms' },
+  { name: 'delivery information', url: '/delivery' },
 ];
 
 /** The WCAG 2.2 A and AA violations axe finds on the page as it is now, one line each. */
