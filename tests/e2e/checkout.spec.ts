@@ -389,9 +389,9 @@ test.describe('after payment', () => {
     });
   });
 
-  test('/order-confirmation without a session id says no order was named', async ({ page }) => {
+  test('/order-confirmation without a session id says there is no order to show', async ({ page }) => {
     await page.goto('/order-confirmation');
-    await expect(page.getByRole('alert')).toContainText('no order was named');
+    await expect(page.getByRole('alert')).toHaveText('There is no order to show here.');
   });
 
   test('a guest returning to /success for an order paid elsewhere sees it confirmed, and Back does not run /success again', async ({

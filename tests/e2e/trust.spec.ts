@@ -188,7 +188,7 @@ test.describe('on a 375 px phone (item 13)', () => {
   test('/order-confirmation without an order says there is none and links to My Orders', async ({ page }) => {
     await page.goto('/order-confirmation');
     await expect(page.getByRole('main')).toContainText('There is no order to show here.');
-    await page.getByRole('main').getByRole('link', { name: 'My Orders' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'My Orders', exact: true }).click();
     await expect(page).toHaveURL(/\/(my-orders|login\?redirectTo=%2Fmy-orders)$/);
   });
 

@@ -13,6 +13,8 @@ import {
   MessageSchema,
   ResendOtpBodySchema,
   ResetPasswordBodySchema,
+  RESET_LINK_CHECK_SUFFIX,
+  ResetLinkCheckSchema,
   ResetPasswordParamsSchema,
   SignupAnswerSchema,
   SignupBodySchema,
@@ -42,7 +44,7 @@ export interface EndpointLimits {
  * keyed on, and why, is decision 044: login is never refused per e-mail alone, so nobody can lock an owner out.
  */
 export const attemptLimits: Record<
-  'signup' | 'login' | 'verifyOtp' | 'resendOtp' | 'forgotPassword' | 'resetPassword',
+  'signup' | 'login' | 'verifyOtp' | 'resendOtp' | 'forgotPassword' | 'resetPassword' | 'checkResetLink',
   EndpointLimits
 > = {
   signup: { perAddress: 20, perAccount: 5 },
@@ -51,6 +53,8 @@ export const attemptLimits: Record<
   resendOtp: { perAddress: 10, perAccount: 5 },
   forgotPassword: { perAddress: 10, perAccount: 5 },
   resetPassword: { perAddress: 20, perAccount: 5 },
+  // Each opening of a reset page asks once; a token is 256 random bits, so the answer helps no guesser.
+  checkResetLink: { perAddress: 60 },
 };
 
 export interface AuthRoutesOptions {
@@ -150,6 +154,15 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
       accounts.requestPasswordReset(request.body.email, request.log);
       return reply;
     },
+  );
+
+  app.get(
+    `/reset-password/:token${RESET_LINK_CHECK_SUFFIX}`,
+    {
+      schema: { params: ResetPasswordParamsSchema, response: { 200: ResetLinkCheckSchema, '4xx': ApiErrorSchema } },
+      preHandler: limit('checkResetLink', () => undefined),
+    },
+    async (request) => accounts.checkResetLink(request.params.token),
   );
 
   // NOTE: only PUT here: a browser's GET of this path is the reset page, served by the single-page app.

@@ -88,6 +88,8 @@ export interface UserRepository {
     tokenHash: string,
     executor?: Executor,
   ): Promise<{ userId: string; expired: boolean } | undefined>;
+  /** Whether a reset token is still held, and if so whether it has expired; leaves it as it is. */
+  findPasswordResetToken(tokenHash: string): Promise<{ expired: boolean } | undefined>;
   /** Sets a new password and ends everything issued under the old one: session tokens (by version) and reset links. */
   setPassword(userId: string, passwordHash: string, executor?: Executor): Promise<void>;
 }
@@ -268,6 +270,14 @@ export function createUserRepository(db: Database): UserRepository {
       await executor
         .insert(passwordResetTokens)
         .values({ userId, tokenHash, expiresAt: secondsFromNow(validForSeconds) });
+    },
+
+    async findPasswordResetToken(tokenHash) {
+      const [row] = await db
+        .select({ expired: sql<boolean>`${passwordResetTokens.expiresAt} <= now()` })
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.tokenHash, tokenHash));
+      return row;
     },
 
     async consumePasswordResetToken(tokenHash, executor = db) {
