@@ -174,11 +174,16 @@ test.describe('reviews (item 12)', () => {
   });
 
   test('the server renders /reviews with its average and count', async ({ request }) => {
-    const reviews = (await (await request.get('/api/reviews')).json()) as { rating: number }[];
-    const html = await (await request.get('/reviews')).text();
-    const average = reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length;
-    expect(html).toContain(`${average.toFixed(1)} out of 5`);
-    expect(html).toMatch(new RegExp(`${reviews.length} reviews?`));
+    // Other journeys may add a review meanwhile: the page agrees with the list read just before or just after it.
+    const summaryOf = async () => {
+      const reviews = (await (await request.get('/api/reviews')).json()) as { rating: number }[];
+      const average = reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length;
+      return `${average.toFixed(1)} out of 5</strong> from ${reviews.length} reviews`;
+    };
+    const before = await summaryOf();
+    const html = (await (await request.get('/reviews')).text()).replaceAll('<!-- -->', '');
+    const after = await summaryOf();
+    expect([before, after].some((summary) => html.includes(summary)), `${before} or ${after}`).toBe(true);
   });
 });
 
@@ -197,7 +202,8 @@ test.describe('on a 375 px phone (item 13)', () => {
       await page.goto(url);
       const button = page.getByRole('button', { name: '+ Add a Review' });
       await button.scrollIntoViewIfNeeded();
-      const card = page.getByRole('article').first();
+      const reviews = url === '/' ? page.getByRole('region', { name: 'What our customers say' }) : page.getByRole('main');
+      const card = reviews.getByRole('article').first();
       await expect(card).toBeVisible();
       const [buttonBox, cardBox] = [await button.boundingBox(), await card.boundingBox()];
       if (!buttonBox || !cardBox) throw new Error('both should have a box');
@@ -210,7 +216,8 @@ test.describe('on a 375 px phone (item 13)', () => {
   test('review cards end where their words end', async ({ page }) => {
     for (const url of ['/reviews', '/']) {
       await page.goto(url);
-      const cards = page.getByRole('article');
+      const area = url === '/' ? page.getByRole('region', { name: 'What our customers say' }) : page.getByRole('main');
+      const cards = area.getByRole('article');
       await cards.first().scrollIntoViewIfNeeded();
       await expect(cards.first()).toBeVisible();
       const emptyBottoms = await cards.evaluateAll((articles) =>

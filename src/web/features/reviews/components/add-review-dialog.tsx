@@ -204,7 +204,7 @@ function AddReviewDialog({ open, onClose, onAdded }: AddReviewDialogProps) {
           <Button variant="secondary" onClick={() => dialogRef.current?.close()}>
             Cancel
           </Button>
-          <SubmitButton variant="buy" disabled={createReview.isPending}>
+          <SubmitButton variant="buy" busy={createReview.isPending}>
             {createReview.isPending ? 'Sending…' : 'Submit Review'}
           </SubmitButton>
         </div>
