@@ -183,7 +183,10 @@ test.describe('reviews (item 12)', () => {
     const before = await summaryOf();
     const html = (await (await request.get('/reviews')).text()).replaceAll('<!-- -->', '');
     const after = await summaryOf();
-    expect([before, after].some((summary) => html.includes(summary)), `${before} or ${after}`).toBe(true);
+    expect(
+      [before, after].some((summary) => html.includes(summary)),
+      `${before} or ${after}`,
+    ).toBe(true);
   });
 });
 
@@ -202,7 +205,8 @@ test.describe('on a 375 px phone (item 13)', () => {
       await page.goto(url);
       const button = page.getByRole('button', { name: '+ Add a Review' });
       await button.scrollIntoViewIfNeeded();
-      const reviews = url === '/' ? page.getByRole('region', { name: 'What our customers say' }) : page.getByRole('main');
+      const reviews =
+        url === '/' ? page.getByRole('region', { name: 'What our customers say' }) : page.getByRole('main');
       const card = reviews.getByRole('article').first();
       await expect(card).toBeVisible();
       const [buttonBox, cardBox] = [await button.boundingBox(), await card.boundingBox()];
