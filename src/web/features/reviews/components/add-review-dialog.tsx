@@ -62,21 +62,19 @@ export default function AddReviewPanel({ dialogKey, thanked, onDismissThanks, ..
     <>
       <AddReviewDialog key={dialogKey} {...dialog} />
       <div
-        role="status"
         className={clsx(
-          thanked
-            ? 'fixed bottom-4 left-4 right-20 z-30 flex items-start gap-2 rounded-xl border border-emerald-300 bg-emerald-50 p-3 font-semibold text-emerald-900 shadow-lg sm:right-auto sm:w-96'
-            : 'sr-only',
+          thanked &&
+            'fixed bottom-4 left-4 right-20 z-30 flex items-start gap-2 rounded-xl border border-emerald-300 bg-emerald-50 p-3 font-semibold text-emerald-900 shadow-lg sm:right-auto sm:w-96',
         )}
       >
+        {thanked && <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />}
+        <p role="status" className={thanked ? 'flex-1' : 'sr-only'}>
+          {thanked && REVIEW_ADDED_TEXT}
+        </p>
         {thanked && (
-          <>
-            <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <p className="flex-1">{REVIEW_ADDED_TEXT}</p>
-            <Button variant="ghost" size="sm" className="-my-1.5 min-h-9" onClick={onDismissThanks}>
-              Dismiss
-            </Button>
-          </>
+          <Button variant="ghost" size="sm" className="-my-1.5 min-h-9" onClick={onDismissThanks}>
+            Dismiss
+          </Button>
         )}
       </div>
     </>
