@@ -180,7 +180,9 @@ for (const width of [1280, 375]) {
         await page.emulateMedia({ reducedMotion: 'reduce' });
         await page.goto('/contact');
         await page.getByRole('button', { name: 'Send message' }).click();
-        await expect(page.getByRole('alert')).toHaveText('Please enter your name.');
+        // Each refused field's error at the field (decision 066).
+        await expect(page.getByRole('alert')).toHaveCount(3);
+        await expect(page.getByRole('alert').first()).toHaveText('Please enter your name.');
         expect(await violations(page)).toEqual([]);
 
         await page.getByLabel('Name *').fill('Ada Lovelace');
