@@ -24,6 +24,9 @@ export const pageRoutes = {
   orderConfirmation: '/order-confirmation',
   myOrders: '/my-orders',
   account: '/account',
+  privacy: '/privacy',
+  terms: '/terms',
+  delivery: '/delivery',
 } as const;
 
 export type PageRouteName = keyof typeof pageRoutes;

@@ -98,6 +98,18 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 export const DeleteAccountBodySchema = formBody({ password: typedPassword('Please enter your password.') });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
 
+/**
+ * `GET /api/auth/reset-password/{token}/check`: whether a mailed reset link can still be used, asked by the reset page
+ * before the shopper types a new password twice; when it cannot, the message says why (used, unknown or expired).
+ */
+export const ResetLinkCheckSchema = z.union([
+  z.object({ usable: z.literal(true) }),
+  z.object({ usable: z.literal(false), message: z.string() }),
+]);
+export type ResetLinkCheck = z.infer<typeof ResetLinkCheckSchema>;
+/** The check's address: the reset page's own, with `/check` after the token. */
+export const RESET_LINK_CHECK_SUFFIX = '/check';
+
 /** A customer as the API shows them; never the password or its hash. */
 export const UserSchema = z.object({
   _id: z.string(),

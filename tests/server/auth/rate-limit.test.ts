@@ -64,6 +64,7 @@ async function attempt(testApp: TestApp, endpoint: Endpoint, key: string, remote
     resendOtp: { method: 'POST', url: '/api/auth/resend-otp', payload: { userId: key } },
     forgotPassword: { method: 'POST', url: '/api/auth/forgot-password', payload: { email } },
     resetPassword: { method: 'PUT', url: `/api/auth/reset-password/${key}`, payload: { password: 'long-enough-1' } },
+    checkResetLink: { method: 'GET', url: `/api/auth/reset-password/${key}/check` },
   } as const;
   return testApp.app.inject({ ...requests[endpoint], remoteAddress });
 }

@@ -226,8 +226,8 @@ describe('the order calls and verify refuse bad input', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'cardNumber=1&cardNumber=2&expiry[a]=b',
     });
-    expect(junk.statusCode).toBe(402);
-    expect(junk.body).toContain('Your card number is invalid.');
+    expect(junk.statusCode).toBe(303);
+    expect(junk.headers.location).toBe(`/pay/${sessionId}?refused=invalidNumber`);
     const huge = await testApp.app.inject({
       method: 'POST',
       url: `/pay/${sessionId}`,
@@ -248,7 +248,7 @@ describe('the order calls and verify refuse bad input', () => {
       headers: { 'content-type': 'application/json' },
       payload: '[]',
     });
-    expect(list.statusCode).toBe(402);
-    expect(list.body).toContain('Your card number is invalid.');
+    expect(list.statusCode).toBe(303);
+    expect(list.headers.location).toBe(`/pay/${sessionId}?refused=invalidNumber`);
   });
 });

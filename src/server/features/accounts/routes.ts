@@ -16,6 +16,8 @@ import {
   MessageSchema,
   ResendOtpBodySchema,
   ResetPasswordBodySchema,
+  RESET_LINK_CHECK_SUFFIX,
+  ResetLinkCheckSchema,
   ResetPasswordParamsSchema,
   SignupAnswerSchema,
   SignupBodySchema,
@@ -52,7 +54,8 @@ export const attemptLimits: Record<
   | 'forgotPassword'
   | 'resetPassword'
   | 'changePassword'
-  | 'deleteAccount',
+  | 'deleteAccount'
+  | 'checkResetLink',
   EndpointLimits
 > = {
   signup: { perAddress: 20, perAccount: 5 },
@@ -64,6 +67,8 @@ export const attemptLimits: Record<
   // Keyed on the logged-in account: a stolen session cannot guess its way to the password at login's pace.
   changePassword: { perAddress: 20, perAccount: 5 },
   deleteAccount: { perAddress: 20, perAccount: 5 },
+  // Each opening of a reset page asks once; a token is 256 random bits, so the answer helps no guesser.
+  checkResetLink: { perAddress: 60 },
 };
 
 export interface AuthRoutesOptions {
@@ -190,6 +195,15 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
       accounts.requestPasswordReset(request.body.email, request.log);
       return reply;
     },
+  );
+
+  app.get(
+    `/reset-password/:token${RESET_LINK_CHECK_SUFFIX}`,
+    {
+      schema: { params: ResetPasswordParamsSchema, response: { 200: ResetLinkCheckSchema, '4xx': ApiErrorSchema } },
+      preHandler: limit('checkResetLink', () => undefined),
+    },
+    async (request) => accounts.checkResetLink(request.params.token),
   );
 
   // NOTE: only PUT here: a browser's GET of this path is the reset page, served by the single-page app.

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pageRoutes } from '#shared/page-routes';
 import {
   RESET_LINK_VALID_MINUTES,
+  type ResetLinkCheck,
   SIGNUP_CODE_LENGTH,
   SIGNUP_CODE_MAX_ATTEMPTS,
   SIGNUP_CODE_RESEND_COOLDOWN_SECONDS,
@@ -69,6 +70,8 @@ export interface AccountService {
    * cart and signup attempts go, its orders stay without personal data (decision 061).
    */
   deleteAccount(customer: { id: string }, password: string): Promise<string>;
+  /** Whether a reset link can still be used, with the message the reset itself would give when it cannot. */
+  checkResetLink(token: string): Promise<ResetLinkCheck>;
   /** Resolves once every background password-reset mail has been prepared (at shutdown). */
   settled(): Promise<void>;
 }
@@ -226,6 +229,13 @@ export function createAccountService(deps: {
         .catch((error: unknown) => log.error({ err: error }, 'could not prepare a password-reset mail'))
         .finally(() => background.delete(work));
       background.add(work);
+    },
+
+    async checkResetLink(token) {
+      const found = await users.findPasswordResetToken(hashResetToken(token));
+      if (!found) return { usable: false, message: authMessages.resetLinkInvalid };
+      if (found.expired) return { usable: false, message: authMessages.resetLinkExpired };
+      return { usable: true };
     },
 
     async resetPassword(token, password) {

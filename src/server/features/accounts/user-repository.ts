@@ -98,6 +98,8 @@ export interface UserRepository {
    * attempt of its address, which hold the address and passwords. Reviews keep their text without it.
    */
   deleteAccount(user: Pick<UserRecord, 'id' | 'email'>, executor?: Executor): Promise<void>;
+  /** Whether a reset token is still held, and if so whether it has expired; leaves it as it is. */
+  findPasswordResetToken(tokenHash: string): Promise<{ expired: boolean } | undefined>;
 }
 
 declare module 'fastify' {
@@ -276,6 +278,14 @@ export function createUserRepository(db: Database): UserRepository {
       await executor
         .insert(passwordResetTokens)
         .values({ userId, tokenHash, expiresAt: secondsFromNow(validForSeconds) });
+    },
+
+    async findPasswordResetToken(tokenHash) {
+      const [row] = await db
+        .select({ expired: sql<boolean>`${passwordResetTokens.expiresAt} <= now()` })
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.tokenHash, tokenHash));
+      return row;
     },
 
     async consumePasswordResetToken(tokenHash, executor = db) {

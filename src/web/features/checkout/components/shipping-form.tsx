@@ -163,7 +163,7 @@ export function ShippingForm({ lines, onPriceChange }: ShippingFormProps) {
         )}
       </FormMessage>
 
-      <SubmitButton variant="buy" size="lg" className="w-full" disabled={busy}>
+      <SubmitButton variant="buy" size="lg" className="w-full" busy={busy}>
         {redirecting ? 'Going to payment…' : createSession.isPending ? 'Starting payment…' : 'Continue to payment'}
       </SubmitButton>
     </form>
