@@ -41,7 +41,7 @@ test.describe('guest cart', () => {
     await expect(summary(page)).toContainText('Your Savings£4.00');
     await expect(summary(page)).toContainText('Subtotal£8.38');
     await expect(summary(page)).toContainText('Total£8.38');
-    await expect(summary(page)).toContainText('DeliveryEstimated delivery: 3 - 5 Business DaysFree');
+    await expect(summary(page)).toContainText('DeliveryFreeEstimated delivery: 3 - 5 Business Days');
 
     await cashews.getByLabel('Weight').selectOption('500g');
     await expect(cashews).toContainText('£8.09');
