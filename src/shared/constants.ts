@@ -27,28 +27,14 @@ export const QUANTITY_MAX = 99;
 export const CART_SAVINGS_PER_LINE_PENCE = 200;
 /** The estimated delivery on the cart page and in the order confirmation. */
 export const DELIVERY_ESTIMATE = '3 - 5 Business Days';
+/**
+ * Delivery's cost, shown as 'Free' in the cart and at checkout. NOTE: the totals leave it out while it is 0; a
+ * cost would need adding to the checkout's amount on the server and to the payment's lines as well.
+ */
+export const DELIVERY_PENCE = 0;
 
 export const BANNER_AUTOPLAY_MS = 5000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
-
-/** The 14 allergens UK food law requires a seller to declare (FSA). */
-export const ALLERGENS = [
-  'Celery',
-  'Cereals containing gluten',
-  'Crustaceans',
-  'Eggs',
-  'Fish',
-  'Lupin',
-  'Milk',
-  'Molluscs',
-  'Mustard',
-  'Peanuts',
-  'Sesame',
-  'Soya',
-  'Sulphur dioxide and sulphites',
-  'Tree nuts',
-] as const;
-export type Allergen = (typeof ALLERGENS)[number];
 
 /** VAT rates that apply to food by HMRC's rules (VAT Notice 701/14): zero or standard. */
 export const VAT_RATES = [0, 20] as const;
