@@ -11,8 +11,10 @@ import { prepareAnswer, type PreparedAnswer, sendPrepared } from '../lib/prepare
 
 /**
  * What search engines are told about each page. 'listed': in the sitemap (the product page once per product in the
- * catalog). 'disallowed': kept out of their crawl by robots.txt: a visitor's own screens (cart, checkout, account)
- * and search results, whose endless queries only repeat the lists. A Record, so a new page cannot go unclassified.
+ * catalog). 'unlisted': neither listed nor disallowed: the cart, whose server-rendered page is the same empty cart for
+ * everyone, so a crawler may read it (decision 059). 'disallowed': kept out of their crawl by robots.txt: a visitor's
+ * own screens (checkout, account) and search results, whose endless queries only repeat the lists. A Record, so a new
+ * page cannot go unclassified.
  */
 export const pageIndexing = {
   home: 'listed',
@@ -24,7 +26,7 @@ export const pageIndexing = {
   about: 'listed',
   contact: 'listed',
   search: 'disallowed',
-  cart: 'disallowed',
+  cart: 'unlisted',
   login: 'disallowed',
   signup: 'disallowed',
   forgotPassword: 'disallowed',
@@ -34,7 +36,7 @@ export const pageIndexing = {
   cancel: 'disallowed',
   orderConfirmation: 'disallowed',
   myOrders: 'disallowed',
-} as const satisfies Record<PageRouteName, 'listed' | 'disallowed'>;
+} as const satisfies Record<PageRouteName, 'listed' | 'unlisted' | 'disallowed'>;
 
 const API_PREFIX = '/api/';
 const pageNames = Object.keys(pageIndexing) as PageRouteName[];
