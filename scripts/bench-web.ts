@@ -134,9 +134,16 @@ try {
   for (const page of pages) {
     for (const mode of modes) {
       const results: Figures[] = [];
-      for (let run = 0; run < runs; run++) {
-        const name = `${mode}${page.replaceAll(/[^a-z0-9]+/gi, '-')}-${run + 1}`;
-        results.push(await measure(`${origin}${page}`, mode, name));
+      try {
+        for (let run = 0; run < runs; run++) {
+          const name = `${mode}${page.replaceAll(/[^a-z0-9]+/gi, '-')}-${run + 1}`;
+          results.push(await measure(`${origin}${page}`, mode, name));
+        }
+      } catch (error) {
+        // Not retried: a run Lighthouse could not record fails the bench, and the other pages are still measured.
+        failed = true;
+        console.log(`${page.padEnd(width)}${mode.padEnd(9)}FAILED: ${error instanceof Error ? error.message : error}`);
+        continue;
       }
       const cells = columns.map((name) => {
         const value = median(results.map((result) => result[name]));
