@@ -66,26 +66,32 @@ function chunkGraph(): Plugin {
 }
 
 const entry = path.resolve('src/web/main.tsx');
+const homeScreen = path.resolve('src/web/app/routes/home.tsx');
 const everyPageLibraries = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/;
-const shellByPass = new WeakMap<ChunkingContext, Set<string>>();
+const importsByPass = new WeakMap<ChunkingContext, Map<string, Set<string>>>();
 
-/** The modules the entry imports, directly or not: the code every page runs before its screen's own. */
-function shellModules(context: ChunkingContext): Set<string> {
-  let shell = shellByPass.get(context);
-  if (!shell) {
-    const found = new Set<string>();
+/** The modules `from` imports statically, directly or not (not `from` itself), once per build pass. */
+function staticImports(context: ChunkingContext, from: string): Set<string> {
+  let byModule = importsByPass.get(context);
+  if (!byModule) importsByPass.set(context, (byModule = new Map()));
+  let found = byModule.get(from);
+  if (!found) {
+    const seen = new Set<string>();
     const visit = (id: string) => {
-      if (found.has(id)) return;
-      found.add(id);
+      if (seen.has(id)) return;
+      seen.add(id);
       for (const imported of context.getModuleInfo(id)?.importedIds ?? []) visit(imported);
     };
-    visit(entry);
-    found.delete(entry);
-    shell = found;
-    shellByPass.set(context, shell);
+    visit(from);
+    seen.delete(from);
+    found = seen;
+    byModule.set(from, found);
   }
-  return shell;
+  return found;
 }
+
+/** The modules the entry imports, directly or not: the code every page runs before its screen's own. */
+const shellModules = (context: ChunkingContext) => staticImports(context, entry);
 
 /**
  * The server's renderer (`vite build --ssr`): src/web/entry-server.tsx into dist/ssr/, beside the browser's build
@@ -122,6 +128,13 @@ const browserBuild = {
             {
               name: (id, context) => (shellModules(context).has(id) ? 'shell' : null),
               debugName: 'shell',
+            },
+            // The small pieces the home screen shares with other screens (product card, price per kg, the review
+            // button, the load-error screen) in one file rather than four, each compressed alone.
+            {
+              name: (id, context) =>
+                staticImports(context, homeScreen).has(id) && !id.includes('node_modules') ? 'screen-parts' : null,
+              debugName: 'screen-parts',
             },
           ],
         },

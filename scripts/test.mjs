@@ -74,9 +74,17 @@ if (existsSync(chromePath)) {
   // NOTE: the browser journeys run once the other suites are done: their steps have time limits, and on two cores the
   // API suites (the fuzz, photo decoding, argon2) starved them past those limits when all ran at once.
   const othersSettled = Promise.all([...suites]);
+  const browserTests = othersSettled.then(() =>
+    run('end-to-end tests in Chromium', ...npx(['playwright', 'test']), { CHROME_PATH: chromePath }),
+  );
+  suites.push(browserTests);
+  // Lighthouse's quick pass after the journeys, alone on the machine: mobile, one run per page, binding only the
+  // scores a busy machine cannot move (accessibility, best practices, SEO, layout shift); `npm run bench:web` binds all.
   suites.push(
-    othersSettled.then(() =>
-      run('end-to-end tests in Chromium', ...npx(['playwright', 'test']), { CHROME_PATH: chromePath }),
+    browserTests.then(() =>
+      run('Lighthouse quick pass (mobile, one run)', ...npx(['tsx', 'scripts/bench-web.ts', '--quick']), {
+        CHROME_PATH: chromePath,
+      }),
     ),
   );
 } else if (process.env.REQUIRE_E2E === '1') {
@@ -85,7 +93,9 @@ if (existsSync(chromePath)) {
   );
   suites.push(Promise.resolve({ name: 'end-to-end tests in Chromium', status: 'FAILED', seconds: '0' }));
 } else {
-  skipped.push(`end-to-end tests: no Chromium at ${chromePath} (apt-get install -y chromium, or set CHROME_PATH)`);
+  skipped.push(
+    `end-to-end tests and the Lighthouse pass: no Chromium at ${chromePath} (apt-get install -y chromium, or set CHROME_PATH)`,
+  );
 }
 
 const results = await Promise.all(suites);

@@ -9,6 +9,18 @@ describe('money', () => {
     expect(formatPounds(7)).toBe('£7.00');
   });
 
+  it('writes every amount exactly as Intl.NumberFormat en-GB GBP does', () => {
+    const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+    const wrong: number[] = [];
+    const amounts = [0, 1, 9, 10, 99, 100, 101, 99_999, 100_000, 123_456_789, 100_000_000_000, -1, -419, -123_456];
+    for (let pence = 0; pence <= 200_000; pence += 7) amounts.push(pence);
+    for (const pence of amounts) {
+      if (formatPence(pence) !== gbp.format(pence / 100)) wrong.push(pence);
+      if (formatPounds(pence / 100) !== gbp.format(pence / 100)) wrong.push(pence);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('moves between pence and the wire’s pounds without float residue', () => {
     expect(penceToPounds(779)).toBe(7.79);
     expect(poundsToPence(7.79)).toBe(779);

@@ -1,16 +1,21 @@
 /** Money helpers: integer pence inside, pounds with two decimals on the wire, GBP when shown. */
 import { OFFER_PRICE_FRACTION } from '#shared/constants';
 
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-
-/** Formats pence for a shopper, e.g. 419 → "£4.19". */
+/**
+ * Formats pence for a shopper, e.g. 419 → "£4.19", 123456 → "£1,234.56": what `Intl.NumberFormat('en-GB', GBP)`
+ * writes, by hand. NOTE: a browser's first Intl.NumberFormat loads its locale data, about 50 ms of a phone's main
+ * thread before the page can answer a tap (decision 057); every page shows prices.
+ */
 export function formatPence(pence: number): string {
-  return gbp.format(pence / 100);
+  const whole = Math.round(Math.abs(pence));
+  const pounds = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const pennies = String(whole % 100).padStart(2, '0');
+  return `${pence < 0 && whole > 0 ? '-' : ''}£${pounds}.${pennies}`;
 }
 
 /** Formats a wire amount in pounds, e.g. 4.19 → "£4.19". */
 export function formatPounds(pounds: number): string {
-  return gbp.format(pounds);
+  return formatPence(Math.round(pounds * 100));
 }
 
 /** Pence to the API's pounds number (419 → 4.19). */

@@ -2,8 +2,12 @@
  * Browser entry: the stored session and guest cart wired together, styles, providers and the router. A page the
  * server rendered (its page data present) is hydrated with the server's data and its screen's code loaded first,
  * so the first render matches the server's HTML; otherwise the app renders from nothing.
+ *
+ * A server-rendered page is already on screen, so its start is cut into short tasks with a yield to the browser
+ * between them (the session, the cache, the router, then hydration in slices): a phone's main thread is never held
+ * for long, and a tap is answered between them (decision 057).
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { fillQueryCache, type PageData, readPageData } from './app/page-data.ts';
@@ -17,15 +21,27 @@ import './styles.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-// Before the first render, so the header shows the right account controls from the start.
-startGuestCart();
-startSession();
-wireSession();
+/** Ends the current task, so the browser can paint and handle input before the next step starts. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Before the first render, so the header shows the right account controls from the start. */
+function startStores() {
+  startGuestCart();
+  startSession();
+  wireSession();
+}
 
 async function hydratePage(root: HTMLElement, pageData: PageData) {
+  await yieldToBrowser();
+  startStores();
+  await yieldToBrowser();
   const queryClient = createQueryClient();
   fillQueryCache(queryClient, pageData.queries);
+  await yieldToBrowser();
   const router = createBrowserRouter(createAppRoutes(queryClient), { hydrationData: pageData.router });
+  await yieldToBrowser();
   // The server rendered the page's screen: the router loads its lazy module (and no data: it has the server's)
   // before it is initialised, and hydrating waits for that, or the first render would show the loading screen
   // where the server's HTML has the content.
@@ -38,25 +54,30 @@ async function hydratePage(root: HTMLElement, pageData: PageData) {
       });
     });
   }
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <AppProvider queryClient={queryClient} origin={pageData.origin}>
-        <AppRouter router={router} />
-      </AppProvider>
-    </StrictMode>,
-    {
-      // React 19 recovers from a mismatch by rendering afresh, and only reports it here: logged as an error so
-      // the browser tests, which fail on console errors, catch any.
-      onRecoverableError: (error) => console.error(error),
-    },
-  );
+  // In a transition, React hydrates in slices of a few milliseconds, yielding between them, rather than in one
+  // long task: a phone can answer a tap meanwhile, and the page is already painted from the server's HTML.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <AppProvider queryClient={queryClient} origin={pageData.origin}>
+          <AppRouter router={router} />
+        </AppProvider>
+      </StrictMode>,
+      {
+        // React 19 recovers from a mismatch by rendering afresh, and only reports it here: logged as an error so
+        // the browser tests, which fail on console errors, catch any.
+        onRecoverableError: (error) => console.error(error),
+      },
+    );
+  });
 }
 
 const pageData = readPageData(document);
 if (pageData) {
   void hydratePage(container, pageData);
 } else {
+  startStores();
   createRoot(container).render(
     <StrictMode>
       <AppProvider>

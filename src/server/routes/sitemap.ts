@@ -11,8 +11,10 @@ import { prepareAnswer, type PreparedAnswer, sendPrepared } from '../lib/prepare
 
 /**
  * What search engines are told about each page. 'listed': in the sitemap (the product page once per product in the
- * catalog). 'disallowed': kept out of their crawl by robots.txt: a visitor's own screens (cart, checkout, account)
- * and search results, whose endless queries only repeat the lists. A Record, so a new page cannot go unclassified.
+ * catalog). 'unlisted': neither listed nor disallowed: the cart, whose server-rendered page is the same empty cart for
+ * everyone, so a crawler may read it (decision 059). 'disallowed': kept out of their crawl by robots.txt: a visitor's
+ * own screens (checkout, account) and search results, whose endless queries only repeat the lists. A Record, so a new
+ * page cannot go unclassified.
  */
 export const pageIndexing = {
   home: 'listed',
@@ -27,7 +29,7 @@ export const pageIndexing = {
   terms: 'listed',
   delivery: 'listed',
   search: 'disallowed',
-  cart: 'disallowed',
+  cart: 'unlisted',
   login: 'disallowed',
   signup: 'disallowed',
   forgotPassword: 'disallowed',
@@ -38,7 +40,7 @@ export const pageIndexing = {
   orderConfirmation: 'disallowed',
   myOrders: 'disallowed',
   account: 'disallowed',
-} as const satisfies Record<PageRouteName, 'listed' | 'disallowed'>;
+} as const satisfies Record<PageRouteName, 'listed' | 'unlisted' | 'disallowed'>;
 
 const API_PREFIX = '/api/';
 const pageNames = Object.keys(pageIndexing) as PageRouteName[];

@@ -121,8 +121,11 @@ describe('GET /robots.txt', () => {
     expect(lines).toContain(`Sitemap: ${origin}/sitemap.xml`);
     const disallowed = lines.filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice(10));
     expect(disallowed).toEqual(
-      expect.arrayContaining(['/api/', '/cart', '/shipping', '/success', '/my-orders', '/login', '/signup']),
+      expect.arrayContaining(['/api/', '/shipping', '/success', '/my-orders', '/login', '/signup']),
     );
+    // The cart's page is the same empty cart for everyone: crawlable (Lighthouse's SEO audit fails a blocked page), not listed.
+    expect(disallowed.filter((rule) => '/cart'.startsWith(rule))).toEqual([]);
+    expect(locs((await get('/sitemap.xml')).body)).not.toContain(`${origin}/cart`);
     // Nothing the sitemap lists is disallowed (a prefix rule would catch /product/… too).
     for (const loc of locs((await get('/sitemap.xml')).body)) {
       const path = new URL(loc).pathname;
