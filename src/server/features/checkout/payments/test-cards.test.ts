@@ -19,6 +19,7 @@ describe('the test checkout’s cards', () => {
   it('declines 4000 0000 0000 0002 as Stripe does, and any card that is not a test card', () => {
     expect(chargeTestCard(card({ cardNumber: '4000 0000 0000 0002' }), now)).toEqual({
       paid: false,
+      reason: 'declined',
       field: 'cardNumber',
       message: testCardMessages.declined,
     });
