@@ -421,10 +421,16 @@ test.describe('/my-orders', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test('the account controls are in the header without opening the menu', async ({ page, customer }) => {
+  test('Login and the account menu are in the header without opening the menu, Signup in the menu', async ({
+    page,
+    customer,
+  }) => {
     await page.goto('/');
-    await expect(header(page).getByRole('link', { name: 'Signup', exact: true })).toBeVisible();
     await expect(header(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    // The phone's header row has no room for Signup: its menu offers it (decision 067).
+    await expect(header(page).getByRole('link', { name: 'Signup', exact: true })).toBeHidden();
+    await header(page).getByRole('button', { name: 'Menu' }).click();
+    await expect(header(page).getByRole('link', { name: 'Signup', exact: true })).toBeVisible();
     await logIn(page, customer);
     await accountMenuButton(page).click();
     await expect(page.getByRole('menuitem', { name: 'My Orders' })).toBeVisible();

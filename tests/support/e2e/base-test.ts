@@ -7,12 +7,19 @@
  */
 import { expect, type Page, test as base } from '@playwright/test';
 
-/** A server-rendered page has been handed to React: `hydrateRoot` has marked its container. */
+/**
+ * A server-rendered page has been taken over by React: every element of the server's HTML is one React has hydrated
+ * (it marks each with its fiber). Hydration runs in a transition, in slices (decision 057), so the container's own
+ * mark comes long before the last button has its handlers.
+ */
 async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
     const serverRendered = document.getElementById('page-data') !== null;
-    return !serverRendered || (root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$')));
+    if (!serverRendered) return true;
+    if (root === null || !Object.keys(root).some((key) => key.startsWith('__reactContainer$'))) return false;
+    const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+    return [...root.querySelectorAll('*')].every(hydrated);
   });
 }
 
