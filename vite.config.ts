@@ -73,7 +73,10 @@ const importsByPass = new WeakMap<ChunkingContext, Map<string, Set<string>>>();
 /** The modules `from` imports statically, directly or not (not `from` itself), once per build pass. */
 function staticImports(context: ChunkingContext, from: string): Set<string> {
   let byModule = importsByPass.get(context);
-  if (!byModule) importsByPass.set(context, (byModule = new Map()));
+  if (!byModule) {
+    byModule = new Map();
+    importsByPass.set(context, byModule);
+  }
   let found = byModule.get(from);
   if (!found) {
     const seen = new Set<string>();

@@ -114,7 +114,8 @@ async function checkoutOnce(baseUrl: string, body: string, tally: CheckoutTally)
       ),
     );
     const sessionId = encodeURIComponent((JSON.parse(session) as { id: string }).id);
-    // The page answers 303 to /success; not followed, as a browser would only load the shop's page there.
+    // The good card: the page answers 303 to /success (a refusal would be a 303 back to /pay, decision 065); not
+    // followed, as a browser would only load the shop's page there.
     await timed('pay', async () =>
       expectStatus(
         await fetch(`${baseUrl}/pay/${sessionId}`, {

@@ -26,7 +26,10 @@ export const apiPaths = {
     verifyOtp: `${auth}/verify-otp`,
     resendOtp: `${auth}/resend-otp`,
     login: `${auth}/login`,
+    /** GET: the current customer; DELETE: their account, with their password. */
     me: `${auth}/me`,
+    /** PUT: a new password, with the current one. */
+    password: `${auth}/password`,
     forgotPassword: `${auth}/forgot-password`,
     /** PUT: the new password (a GET of the same address is the page, `pageRoutes.resetPassword`). */
     resetPassword: (token: string) => `${auth}/reset-password/${segment(token)}`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCategory, searchProducts } from './catalog-search.ts';
+import { searchProducts } from './catalog-search.ts';
+import { parseCategory } from './constants.ts';
 import type { Product } from './schemas/product.ts';
 
 function product(overrides: Partial<Product>): Product {

@@ -1,11 +1,5 @@
 import type { Category } from '#shared/constants';
-import { CATEGORIES } from '#shared/constants';
 import type { Product } from '#shared/schemas/product';
-
-/** Reads the category from a URL value; anything else means all categories. */
-export function parseCategory(value: string | null | undefined): Category | undefined {
-  return CATEGORIES.find((category) => category === value);
-}
 
 /**
  * The storefront's search: every word of the query must appear in the product's name, category or

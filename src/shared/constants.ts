@@ -5,6 +5,14 @@ export const SHOP_NAME = 'Roast & Co.';
 export const CATEGORIES = ['Nuts', 'Dry Fruits', 'Seeds'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+/**
+ * Reads the category from a URL value; anything else means all categories. Here rather than beside the search, so
+ * the header's search form takes only this into every page's JavaScript, not the search itself.
+ */
+export function parseCategory(value: string | null | undefined): Category | undefined {
+  return CATEGORIES.find((category) => category === value);
+}
+
 /** The spec's fixed struck-through MRP, i.e. the MRP of every product's first (250g) weight. */
 export const MRP_PENCE = 699;
 export const OFFER_LABEL = 'Flat 40% OFF';
@@ -19,28 +27,14 @@ export const QUANTITY_MAX = 99;
 export const CART_SAVINGS_PER_LINE_PENCE = 200;
 /** The estimated delivery on the cart page and in the order confirmation. */
 export const DELIVERY_ESTIMATE = '3 - 5 Business Days';
+/**
+ * Delivery's cost, shown as 'Free' in the cart and at checkout. NOTE: the totals leave it out while it is 0; a
+ * cost would need adding to the checkout's amount on the server and to the payment's lines as well.
+ */
+export const DELIVERY_PENCE = 0;
 
 export const BANNER_AUTOPLAY_MS = 5000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
-
-/** The 14 allergens UK food law requires a seller to declare (FSA). */
-export const ALLERGENS = [
-  'Celery',
-  'Cereals containing gluten',
-  'Crustaceans',
-  'Eggs',
-  'Fish',
-  'Lupin',
-  'Milk',
-  'Molluscs',
-  'Mustard',
-  'Peanuts',
-  'Sesame',
-  'Soya',
-  'Sulphur dioxide and sulphites',
-  'Tree nuts',
-] as const;
-export type Allergen = (typeof ALLERGENS)[number];
 
 /** VAT rates that apply to food by HMRC's rules (VAT Notice 701/14): zero or standard. */
 export const VAT_RATES = [0, 20] as const;

@@ -23,6 +23,10 @@ export const pageRoutes = {
   cancel: '/cancel',
   orderConfirmation: '/order-confirmation',
   myOrders: '/my-orders',
+  account: '/account',
+  privacy: '/privacy',
+  terms: '/terms',
+  delivery: '/delivery',
 } as const;
 
 export type PageRouteName = keyof typeof pageRoutes;

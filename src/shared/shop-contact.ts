@@ -19,3 +19,21 @@ export const SHOP_CONTACT = {
   chatUrl: 'https://wa.me/442079460958',
   email: 'hello@roastandco.example',
 } as const;
+
+/**
+ * The company behind the shop, as the footer and the legal pages name it (contract §10: made up for this shop).
+ * A UK company shows its registered name, number and office, and its VAT number, where customers can find them.
+ */
+export const SHOP_COMPANY = {
+  legalName: 'Roast & Co. Ltd',
+  registeredIn: 'England and Wales',
+  companyNumber: '14820337',
+  vatNumber: 'GB 318 4472 06',
+} as const;
+
+/** The shop's own profiles (made up for this shop, like its company details). */
+export const SHOP_SOCIAL_PROFILES = {
+  Instagram: 'https://www.instagram.com/roastandco.london/',
+  Facebook: 'https://www.facebook.com/roastandco.london',
+  X: 'https://x.com/roastandco_ldn',
+} as const;

@@ -28,6 +28,9 @@ const pages: { name: string; url: string; allowedConsoleError?: RegExp }[] = [
   { name: 'shipping with an empty cart', url: '/shipping' },
   { name: 'payment cancelled', url: '/cancel' },
   { name: 'order confirmation without an order', url: '/order-confirmation' },
+  { name: 'privacy policy', url: '/privacy' },
+  { name: 'terms and conditions', url: '/terms' },
+  { name: 'delivery information', url: '/delivery' },
 ];
 
 /** The WCAG 2.2 A and AA violations axe finds on the page as it is now, one line each. */
@@ -94,7 +97,7 @@ for (const width of [1280, 375]) {
       expect(await violations(page)).toEqual([]);
     });
 
-    test('the cart, with a line, an unavailable line and the empty-cart alert, has no WCAG A or AA violations', async ({
+    test('the cart, with a line, an unavailable line, Remove All’s question and then empty, has no WCAG A or AA violations', async ({
       page,
     }) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -108,8 +111,10 @@ for (const width of [1280, 375]) {
       expect(await violations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Remove All' }).click();
-      await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-      await expect(page.getByRole('alert')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Yes, Remove All' })).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Yes, Remove All' }).click();
+      await expect(page.getByText('Your cart is empty.')).toBeVisible();
       expect(await violations(page)).toEqual([]);
     });
 
@@ -177,7 +182,9 @@ for (const width of [1280, 375]) {
         await page.emulateMedia({ reducedMotion: 'reduce' });
         await page.goto('/contact');
         await page.getByRole('button', { name: 'Send message' }).click();
-        await expect(page.getByRole('alert')).toHaveText('Please enter your name.');
+        // Each refused field's error at the field (decision 066).
+        await expect(page.getByRole('alert')).toHaveCount(3);
+        await expect(page.getByRole('alert').first()).toHaveText('Please enter your name.');
         expect(await violations(page)).toEqual([]);
 
         await page.getByLabel('Name *').fill('Ada Lovelace');

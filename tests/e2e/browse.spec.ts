@@ -262,7 +262,7 @@ test.describe('other pages', () => {
     });
   });
 
-  test('the footer shows the shop contact details and plain policy texts', async ({ page }) => {
+  test('the footer shows the shop contact details and links to the policies (decision 064)', async ({ page }) => {
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByText('Unit 4, 18 Roastery Lane')).toBeVisible();
@@ -275,8 +275,9 @@ test.describe('other pages', () => {
       'href',
       'https://wa.me/442079460958',
     );
-    await expect(footer.getByText('Privacy Policy')).toBeVisible();
-    await expect(footer.getByRole('link', { name: /Privacy Policy|Terms of Use/ })).toHaveCount(0);
+    await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    await expect(footer.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', '/terms');
+    await expect(footer.getByRole('link', { name: 'Delivery', exact: true })).toHaveAttribute('href', '/delivery');
   });
 });
 

@@ -85,7 +85,12 @@ test.describe('the contact form', () => {
       const emptyRequest = page.waitForRequest('**/api/contact/submit');
       await sendButton(page).click();
       expect((await emptyRequest).postDataJSON()).toEqual({ name: '', email: '', phone: '', message: '' });
-      await expect(page.getByRole('alert')).toHaveText('Please enter your name.');
+      // Each refused field says why under it (issue 16, item 10); the first takes focus.
+      await expect(page.getByRole('alert')).toHaveText([
+        'Please enter your name.',
+        'Please enter your e-mail address.',
+        'Please enter your message.',
+      ]);
       await expect(page.getByLabel('Name *')).toBeFocused();
 
       await fillForm(page, { name: 'Ada Lovelace', email: 'ada at example', phone: '020 7946 0958', message: 'Hi!' });

@@ -24,6 +24,9 @@ const storefrontPages = [
   '/my-orders',
   '/order-confirmation',
   '/cancel',
+  '/privacy',
+  '/terms',
+  '/delivery',
 ];
 
 /** Console messages that speak of hydration, at any level: React reports mismatches as errors or warnings. */

@@ -22,6 +22,9 @@ test.describe('every page has its own title and description', () => {
     ['/product/roasted-pumpkin-seeds', 'Roasted Pumpkin Seeds | Roast & Co.'],
     ['/search?query=cashew', 'Search: cashew | Roast & Co.'],
     ['/about', 'About Us | Roast & Co.'],
+    ['/privacy', 'Privacy Policy | Roast & Co.'],
+    ['/terms', 'Terms and Conditions | Roast & Co.'],
+    ['/delivery', 'Delivery Information | Roast & Co.'],
   ] as const) {
     test(`${path}: ${title}`, async ({ page }) => {
       await page.goto(path);

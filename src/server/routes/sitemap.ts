@@ -25,6 +25,9 @@ export const pageIndexing = {
   reviews: 'listed',
   about: 'listed',
   contact: 'listed',
+  privacy: 'listed',
+  terms: 'listed',
+  delivery: 'listed',
   search: 'disallowed',
   cart: 'unlisted',
   login: 'disallowed',
@@ -36,6 +39,7 @@ export const pageIndexing = {
   cancel: 'disallowed',
   orderConfirmation: 'disallowed',
   myOrders: 'disallowed',
+  account: 'disallowed',
 } as const satisfies Record<PageRouteName, 'listed' | 'unlisted' | 'disallowed'>;
 
 const API_PREFIX = '/api/';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { VAT_RATES } from '#shared/constants';
 import { CART_MERGE_MAX_ITEMS, CartProductIdSchema, CartQuantitySchema, WeightLabelSchema } from '#shared/schemas/cart';
-import { ShippingAddressSchema } from '#shared/schemas/shipping-address';
+import { ShippingAddressSchema, StoredShippingAddressSchema } from '#shared/schemas/shipping-address';
 import { EmailSchema } from '#shared/schemas/user';
 
 /** Highest total a browser may name; far above any real cart of at most 100 lines of 99 packs. */
@@ -120,7 +120,7 @@ export const OrderSchema = z.object({
   totalPrice: z.number().nonnegative(),
   vat: z.array(OrderVatSchema),
   isDelivered: z.boolean(),
-  shippingAddress: ShippingAddressSchema,
+  shippingAddress: StoredShippingAddressSchema,
   /** Set on guest orders: where the confirmation went. */
   guestEmail: z.string().optional(),
 });
@@ -132,7 +132,7 @@ export const OrderListSchema = z.array(OrderSchema);
 export const VerifyPaymentAnswerSchema = z.object({
   success: z.literal(true),
   orderItems: z.array(OrderItemSchema),
-  shippingAddress: ShippingAddressSchema,
+  shippingAddress: StoredShippingAddressSchema,
   guestEmail: z.string().optional(),
   totalPrice: z.number().nonnegative(),
   order: OrderSchema,

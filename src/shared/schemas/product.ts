@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ALLERGENS, CATEGORIES, VAT_RATES } from '#shared/constants';
+import { ALLERGENS } from '#shared/allergens';
+import { CATEGORIES, VAT_RATES } from '#shared/constants';
 
 export const CategorySchema = z.enum(CATEGORIES);
 

@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import { hasControlCharacter } from '#shared/control-characters';
 import { EmailSchema, NAME_MAX_LENGTH } from '#shared/schemas/user';
+import { normaliseUkPhone } from '#shared/uk-phone';
 
-/** The spec's own words (§5): a phone is exactly 10 digits. */
+/** The spec's own words (§5), for any phone that is not a UK number as people write it (contract §10). */
 export const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number.';
 export const ADDRESS_LINE_MAX_LENGTH = 200;
 export const CITY_MAX_LENGTH = 100;
@@ -24,13 +25,17 @@ function requiredLine(missing: string, label: string, maxLength: number) {
     .refine((line) => !hasControlCharacter(line), { error: `Please enter the ${label.toLowerCase()} on one line.` });
 }
 
+/** A UK phone as written (`07700 900123`, `+44 20 7946 0958`, …), kept in its E.164 form (decision 060). */
+export const UkPhoneSchema = z
+  .string({ error: PHONE_MESSAGE })
+  .trim()
+  .refine((phone) => normaliseUkPhone(phone) !== null, { error: PHONE_MESSAGE })
+  .transform((phone) => normaliseUkPhone(phone) ?? phone);
+
 export const ShippingAddressSchema = z.object(
   {
     name: requiredLine('Please enter your full name.', 'Full name', NAME_MAX_LENGTH),
-    phone: z
-      .string({ error: PHONE_MESSAGE })
-      .trim()
-      .regex(/^\d{10}$/, { error: PHONE_MESSAGE }),
+    phone: UkPhoneSchema,
     email: EmailSchema,
     address: requiredLine('Please enter your street address.', 'Street address', ADDRESS_LINE_MAX_LENGTH),
     landmark: z
@@ -46,5 +51,11 @@ export const ShippingAddressSchema = z.object(
   { error: 'Please enter your shipping address.' },
 );
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
+/**
+ * An address as the API answers it: as stored, so an order placed under an older phone rule still shows (its phone
+ * as it was kept) instead of failing the answer.
+ */
+export const StoredShippingAddressSchema = ShippingAddressSchema.extend({ phone: z.string() });
+
 /** What the form holds before validation (the landmark may be left out). */
 export type ShippingAddressInput = z.input<typeof ShippingAddressSchema>;

@@ -53,12 +53,17 @@ export const SignupBodySchema = formBody({
 });
 export type SignupBody = z.infer<typeof SignupBodySchema>;
 
+/** A password the customer types to prove it is them (login, a password change, deleting the account). */
+function typedPassword(missing: string) {
+  return z
+    .string({ error: missing })
+    .min(1, { error: missing })
+    .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.` });
+}
+
 export const LoginBodySchema = formBody({
   email: EmailSchema,
-  password: z
-    .string({ error: 'Please enter your password.' })
-    .min(1, { error: 'Please enter your password.' })
-    .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.` }),
+  password: typedPassword('Please enter your password.'),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
@@ -82,6 +87,29 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
 export const ResetPasswordParamsSchema = z.object({ token: z.string() });
 
+/** `PUT /api/auth/password` (bearer): the current password, and the new one. */
+export const ChangePasswordBodySchema = formBody({
+  currentPassword: typedPassword('Please enter your current password.'),
+  password: NewPasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+/** `DELETE /api/auth/me` (bearer): the password again, so a borrowed session cannot delete the account. */
+export const DeleteAccountBodySchema = formBody({ password: typedPassword('Please enter your password.') });
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
+
+/**
+ * `GET /api/auth/reset-password/{token}/check`: whether a mailed reset link can still be used, asked by the reset page
+ * before the shopper types a new password twice; when it cannot, the message says why (used, unknown or expired).
+ */
+export const ResetLinkCheckSchema = z.union([
+  z.object({ usable: z.literal(true) }),
+  z.object({ usable: z.literal(false), message: z.string() }),
+]);
+export type ResetLinkCheck = z.infer<typeof ResetLinkCheckSchema>;
+/** The check's address: the reset page's own, with `/check` after the token. */
+export const RESET_LINK_CHECK_SUFFIX = '/check';
+
 /** A customer as the API shows them; never the password or its hash. */
 export const UserSchema = z.object({
   _id: z.string(),
@@ -103,6 +131,13 @@ export type LoginAnswer = z.infer<typeof LoginAnswerSchema>;
 /** Login's 403 for an address still waiting for its code: the attempt's id lets the browser show the code step. */
 export const UnverifiedAnswerSchema = z.object({ message: z.string(), userId: z.string() });
 export type UnverifiedAnswer = z.infer<typeof UnverifiedAnswerSchema>;
+
+/**
+ * A password change's answer: the message, and a fresh session token for the browser that made the change (every
+ * earlier token of the account, this browser's too, stopped working with it; decision 061).
+ */
+export const ChangePasswordAnswerSchema = z.object({ message: z.string(), token: z.string() });
+export type ChangePasswordAnswer = z.infer<typeof ChangePasswordAnswerSchema>;
 
 export const MeAnswerSchema = z.object({ user: UserSchema });
 export type MeAnswer = z.infer<typeof MeAnswerSchema>;

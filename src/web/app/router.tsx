@@ -127,6 +127,15 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               loader: prefetchMyOrders,
               lazy: lazyScreen(() => import('./routes/my-orders.tsx')),
             },
+            { ...screen, path: paths.account.path, lazy: lazyScreen(() => import('./routes/account.tsx')) },
+            // The three legal pages share one chunk: whoever reads one often reads another.
+            ...(['privacy', 'terms', 'delivery'] as const).map((name) => ({
+              ...screen,
+              path: paths[name].path,
+              lazy: lazyScreen(() =>
+                import('./routes/legal.tsx').then((module) => ({ default: module.legalScreens[name] })),
+              ),
+            })),
             { ...screen, path: '*', lazy: lazyScreen(() => import('./routes/not-found.tsx')) },
           ],
         },

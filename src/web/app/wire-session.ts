@@ -1,9 +1,11 @@
 /**
- * What a login or a logout in this tab does to the guest's cart: the session announces them, the cart acts.
- * Only the tab that logged in hears its login, so only that tab merges the guest cart (decision 033).
+ * What a login or a logout in this tab does to the guest's cart and the saved address: the session announces them,
+ * the features act. Only the tab that logged in hears its login, so only that tab merges the guest cart (decision
+ * 033); the logout's tab forgets the address for every tab, as they share the storage.
  */
 import { mergeGuestCartAfterLogin } from '#web/features/cart/api/merge-guest-cart.ts';
 import { type GuestCartStore, guestCart } from '#web/features/cart/guest-cart.ts';
+import { forgetShippingAddress } from '#web/features/checkout/forget-shipping-address.ts';
 import { onSessionEvent, type SessionStore } from '#web/lib/session.ts';
 
 type GuestCartAtLogin = Pick<GuestCartStore, 'get' | 'setGuest' | 'clear' | 'clearLines'>;
@@ -25,4 +27,6 @@ export function wireGuestCartToSession(session: Pick<SessionStore, 'on'>, cart: 
 /** The browser entry's wiring, once `startSession()` and `startGuestCart()` have run. */
 export function wireSession(): void {
   wireGuestCartToSession({ on: onSessionEvent }, guestCart);
+  // Nothing personal stays on a shared device: the saved shipping address goes with the session (contract §10).
+  onSessionEvent('logout', forgetShippingAddress);
 }

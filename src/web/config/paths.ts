@@ -5,8 +5,13 @@
 import type { Category } from '#shared/constants';
 import { pageRoutes } from '#shared/page-routes';
 
+/** A page whose address has nothing to fill in: its link is its pattern. Written once, as all of this is first-load JavaScript. */
+function fixed<Path extends string>(path: Path) {
+  return { path, getHref: () => path };
+}
+
 export const paths = {
-  home: { path: pageRoutes.home, getHref: () => '/' },
+  home: fixed(pageRoutes.home),
   products: {
     path: pageRoutes.products,
     getHref: (category?: Category) =>
@@ -16,8 +21,8 @@ export const paths = {
     path: pageRoutes.product,
     getHref: (productId: string) => `/product/${encodeURIComponent(productId)}`,
   },
-  bestsellers: { path: pageRoutes.bestsellers, getHref: () => '/products/bestsellers' },
-  newLaunches: { path: pageRoutes.newLaunches, getHref: () => '/products/new-launches' },
+  bestsellers: fixed(pageRoutes.bestsellers),
+  newLaunches: fixed(pageRoutes.newLaunches),
   search: {
     path: pageRoutes.search,
     /** Leaves out an empty query and "All categories", so shared links stay short. */
@@ -29,29 +34,33 @@ export const paths = {
       return search ? `/search?${search}` : '/search';
     },
   },
-  about: { path: pageRoutes.about, getHref: () => '/about' },
+  about: fixed(pageRoutes.about),
   login: {
     path: pageRoutes.login,
     /** `redirectTo`: where to go back to once logged in (read with `safeRedirectPath`). */
     getHref: (redirectTo?: string) =>
       redirectTo && redirectTo !== '/' ? `/login?${new URLSearchParams({ redirectTo }).toString()}` : '/login',
   },
-  signup: { path: pageRoutes.signup, getHref: () => '/signup' },
-  forgotPassword: { path: pageRoutes.forgotPassword, getHref: () => '/forgot-password' },
+  signup: fixed(pageRoutes.signup),
+  forgotPassword: fixed(pageRoutes.forgotPassword),
   resetPassword: {
     path: pageRoutes.resetPassword,
     getHref: (token: string) => `/api/auth/reset-password/${encodeURIComponent(token)}`,
   },
-  myOrders: { path: pageRoutes.myOrders, getHref: () => '/my-orders' },
+  myOrders: fixed(pageRoutes.myOrders),
+  account: fixed(pageRoutes.account),
+  privacy: fixed(pageRoutes.privacy),
+  terms: fixed(pageRoutes.terms),
+  delivery: fixed(pageRoutes.delivery),
 
   // Screens that later issues build; listed now so links are written once.
-  cart: { path: pageRoutes.cart, getHref: () => '/cart' },
-  reviews: { path: pageRoutes.reviews, getHref: () => '/reviews' },
-  contact: { path: pageRoutes.contact, getHref: () => '/contact' },
-  shipping: { path: pageRoutes.shipping, getHref: () => '/shipping' },
+  cart: fixed(pageRoutes.cart),
+  reviews: fixed(pageRoutes.reviews),
+  contact: fixed(pageRoutes.contact),
+  shipping: fixed(pageRoutes.shipping),
   /** The payment provider returns here with `?session_id=`; the shop itself never links to it. */
   success: { path: pageRoutes.success, getHref: (sessionId: string) => withSessionId('/success', sessionId) },
-  cancel: { path: pageRoutes.cancel, getHref: () => '/cancel' },
+  cancel: fixed(pageRoutes.cancel),
   orderConfirmation: {
     path: pageRoutes.orderConfirmation,
     getHref: (sessionId: string) => withSessionId('/order-confirmation', sessionId),

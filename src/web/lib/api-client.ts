@@ -115,7 +115,8 @@ export async function apiRequest<T>(
   const payload = parseJson(text);
 
   if (!response.ok) {
-    if (response.status === 401 && token) onSessionExpired(token);
+    // A 401 naming a field refused a password the shopper typed (the account page's), not the session.
+    if (response.status === 401 && token && !(payload as ApiError | undefined)?.errors) onSessionExpired(token);
     if (isApiError(payload)) {
       throw new ApiRequestError(response.status, payload.message, payload.errors, payload.requestId, payload);
     }

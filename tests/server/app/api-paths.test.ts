@@ -26,6 +26,7 @@ const browserCalls = [
   ['GET', apiPaths.auth.me],
   ['POST', apiPaths.auth.forgotPassword],
   ['PUT', apiPaths.auth.resetPassword('a-token')],
+  ['GET', `${apiPaths.auth.resetPassword('a-token')}/check`],
   ['GET', apiPaths.cart.get],
   ['POST', apiPaths.cart.add],
   ['DELETE', apiPaths.cart.remove('roasted-cashew-nuts')],

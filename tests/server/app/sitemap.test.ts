@@ -57,6 +57,9 @@ describe('GET /sitemap.xml', () => {
         `${origin}/reviews`,
         `${origin}/about`,
         `${origin}/contact`,
+        `${origin}/privacy`,
+        `${origin}/terms`,
+        `${origin}/delivery`,
         ...products.map((product) => `${origin}/product/${product._id}`),
       ].sort(),
     );

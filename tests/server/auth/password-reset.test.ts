@@ -163,6 +163,31 @@ describe('reset password', () => {
     expect((await login(waiting.email, waiting.password)).statusCode).toBe(403);
   });
 
+  it('answers whether a link can be used, without using it: usable, then used, unknown, expired', async () => {
+    const check = (token: string) =>
+      testApp.app.inject({ method: 'GET', url: `/api/auth/reset-password/${token}/check` });
+    const customer = await insertCustomer(testApp);
+    await forgot(customer.email);
+    const token = resetTokenFrom(await sink.nextMailTo(customer.email));
+
+    const fresh = await check(token);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers['cache-control']).toBe('no-store');
+    expect(fresh.json()).toEqual({ usable: true });
+    // Asking did not use it.
+    expect((await check(token)).json()).toEqual({ usable: true });
+    expect((await reset(token, 'a-brand-new-password')).statusCode).toBe(200);
+    expect((await check(token)).json()).toEqual({ usable: false, message: authMessages.resetLinkInvalid });
+    expect((await check('made-up-token')).json()).toEqual({ usable: false, message: authMessages.resetLinkInvalid });
+
+    await forgot(customer.email);
+    const later = resetTokenFrom(await sink.nextMailTo(customer.email));
+    await testApp.app.db.execute(
+      sql`update password_reset_tokens set expires_at = now() - interval '1 second' where user_id = ${customer.id}`,
+    );
+    expect((await check(later)).json()).toEqual({ usable: false, message: authMessages.resetLinkExpired });
+  });
+
   it('leaves a GET of the reset path to the web app: no API route takes it', () => {
     expect(testApp.app.hasRoute({ method: 'PUT', url: '/api/auth/reset-password/:token' })).toBe(true);
     expect(testApp.app.hasRoute({ method: 'GET', url: '/api/auth/reset-password/:token' })).toBe(false);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyAttemptsMessage } from '#server/plugins/app/attempt-limit';
 import { authMessages } from '#server/features/accounts/messages';
 import { attemptLimits } from '#server/features/accounts/routes';
-import { insertCustomer } from '#tests/accounts';
+import { bearer, insertCustomer, type TestCustomer } from '#tests/accounts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
 
 const FACTOR = 0.2;
@@ -21,9 +21,38 @@ function newKey(): string {
 
 type Endpoint = keyof typeof attemptLimits;
 
-/** One request to `endpoint` aimed at the account `key`. */
-function attempt(testApp: TestApp, endpoint: Endpoint, key: string, remoteAddress: string) {
+/** For the endpoints of a logged-in customer: the account `key` names, made at its first use. */
+const customers = new Map<string, Promise<TestCustomer>>();
+function customerFor(testApp: TestApp, key: string) {
+  let customer = customers.get(key);
+  if (!customer) {
+    customer = insertCustomer(testApp, { email: `${key}@example.com` });
+    customers.set(key, customer);
+  }
+  return customer;
+}
+
+/** One request to `endpoint` aimed at the account `key` (a logged-in customer's with a wrong password). */
+async function attempt(testApp: TestApp, endpoint: Endpoint, key: string, remoteAddress: string) {
   const email = `${key}@example.com`;
+  if (endpoint === 'changePassword' || endpoint === 'deleteAccount') {
+    const headers = bearer((await customerFor(testApp, key)).token);
+    return endpoint === 'changePassword'
+      ? testApp.app.inject({
+          method: 'PUT',
+          url: '/api/auth/password',
+          payload: { currentPassword: 'wrong', password: 'long-enough-1' },
+          headers,
+          remoteAddress,
+        })
+      : testApp.app.inject({
+          method: 'DELETE',
+          url: '/api/auth/me',
+          payload: { password: 'wrong' },
+          headers,
+          remoteAddress,
+        });
+  }
   const requests = {
     signup: {
       method: 'POST',
@@ -35,6 +64,7 @@ function attempt(testApp: TestApp, endpoint: Endpoint, key: string, remoteAddres
     resendOtp: { method: 'POST', url: '/api/auth/resend-otp', payload: { userId: key } },
     forgotPassword: { method: 'POST', url: '/api/auth/forgot-password', payload: { email } },
     resetPassword: { method: 'PUT', url: `/api/auth/reset-password/${key}`, payload: { password: 'long-enough-1' } },
+    checkResetLink: { method: 'GET', url: `/api/auth/reset-password/${key}/check` },
   } as const;
   return testApp.app.inject({ ...requests[endpoint], remoteAddress });
 }

@@ -147,11 +147,22 @@ describe('the test payment page', () => {
 
   it('declines 4000 0000 0000 0002 and calls a Luhn-failing number invalid, taking no payment', async () => {
     const sessionId = await startCheckout(testApp);
+    // Every POST answers with a redirect to a GET (decision 065): Back never lands on a form to resubmit.
     const declined = await payOnTestPage(testApp, sessionId, { cardNumber: '4000 0000 0000 0002' });
-    expect(declined.statusCode).toBe(402);
-    expect(declined.body).toContain('Your card was declined.');
+    expect(declined.statusCode).toBe(303);
+    expect(declined.headers.location).toBe(`/pay/${sessionId}?refused=declined`);
+    const declinedPage = await testApp.app.inject({ method: 'GET', url: declined.headers.location as string });
+    expect(declinedPage.statusCode).toBe(200);
+    expect(declinedPage.body).toContain('Your card was declined.');
+    expect(declinedPage.body).not.toContain('Grace Hopper');
     const invalid = await payOnTestPage(testApp, sessionId, { cardNumber: '4242 4242 4242 4241' });
-    expect(invalid.body).toContain('Your card number is invalid.');
+    expect(invalid.headers.location).toBe(`/pay/${sessionId}?refused=invalidNumber`);
+    const invalidPage = await testApp.app.inject({ method: 'GET', url: invalid.headers.location as string });
+    expect(invalidPage.body).toContain('Your card number is invalid.');
+    // A made-up reason is no reason: the plain page.
+    const madeUp = await testApp.app.inject({ method: 'GET', url: `/pay/${sessionId}?refused=<script>` });
+    expect(madeUp.statusCode).toBe(200);
+    expect(madeUp.body).not.toContain('role="alert"');
     expect((await guest().verify(sessionId)).statusCode).toBe(409);
     expect(await countRows('orders', sessionId)).toBe(0);
   });

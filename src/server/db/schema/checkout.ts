@@ -36,22 +36,32 @@ export const checkouts = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** A guest's address (null for a customer); the order's guestEmail. */
     guestEmail: text('guest_email'),
-    /** Where the confirmation goes: the customer's account address or the guest's. */
-    email: text('email').notNull(),
+    /** Where the confirmation goes: the customer's account address or the guest's. Null once anonymised. */
+    email: text('email'),
     /**
      * The lines as priced when the checkout was made: the checkout domain's `CheckoutLine[]`, whose shape is that
      * domain's to keep (its repository is the one writer and reader of this column).
      */
     lines: jsonb('lines').$type<unknown[]>().notNull(),
     amountPence: integer('amount_pence').notNull(),
-    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
+    /** Null once anonymised. */
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
     /** When the provider confirmed the payment. */
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * When the personal data (customer, e-mails, address) was removed because the customer deleted their account
+     * (decision 061). An anonymised checkout is unknown to the payment calls.
+     */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('checkouts_session_id_unique').on(table.sessionId),
     check('checkouts_amount_check', sql`${table.amountPence} > 0`),
+    check(
+      'checkouts_personal_data_check',
+      sql`${table.anonymisedAt} is not null or (${table.email} is not null and ${table.shippingAddress} is not null)`,
+    ),
   ],
 );
 
@@ -72,10 +82,13 @@ export const orders = pgTable(
       .references(() => checkouts.id),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     guestEmail: text('guest_email'),
-    email: text('email').notNull(),
-    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
+    /** Null once anonymised, as is the address: the order stays for the books (number, date, lines, VAT, total). */
+    email: text('email'),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
     totalPence: integer('total_pence').notNull(),
     isDelivered: boolean('is_delivered').notNull().default(false),
+    /** When the customer's account was deleted and the order's personal data with it (decision 061). */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -85,6 +98,10 @@ export const orders = pgTable(
     // Guest orders found by a customer who later verifies the same address.
     index('orders_guest_email_idx').on(table.guestEmail).where(sql`${table.userId} is null`),
     check('orders_total_check', sql`${table.totalPence} > 0`),
+    check(
+      'orders_personal_data_check',
+      sql`${table.anonymisedAt} is not null or (${table.email} is not null and ${table.shippingAddress} is not null)`,
+    ),
   ],
 );
 

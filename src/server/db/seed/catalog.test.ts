@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ALLERGENS, CATEGORIES, MRP_PENCE } from '#shared/constants';
+import { ALLERGENS, mayContainAllergens } from '#shared/allergens';
+import { CATEGORIES, MRP_PENCE } from '#shared/constants';
 import { pricePerKgPence } from '#shared/money';
 import { ProductIdSchema } from '#shared/schemas/product';
 import { catalog } from './catalog.ts';
@@ -80,5 +81,11 @@ describe('the seeded catalog', () => {
       expect(svg).toMatch(/<title>[^<]+<\/title>/);
       expect(svg).not.toMatch(/<script|<image|href="http/);
     }
+  });
+
+  it('gives every product packed beside other allergens a "may contain" warning (decision 062)', () => {
+    const beside = catalog.filter((product) => product.description.includes('also handles'));
+    expect(beside.length).toBeGreaterThanOrEqual(9);
+    for (const product of beside) expect(mayContainAllergens(product), product.id).not.toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import type { Allergen, Category, VatRate } from '#shared/constants';
+import type { Allergen } from '#shared/allergens';
+import type { Category, VatRate } from '#shared/constants';
 import { offerPricePence } from '#shared/money';
 
 /** One catalog product as the seed data holds it: MRPs in integer pence, the image as a file in ./images/products. */

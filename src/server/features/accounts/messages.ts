@@ -15,6 +15,11 @@ export const authMessages = {
   resetLinkInvalid: 'This reset link is not valid or has already been used. Please ask for a new one.',
   resetLinkExpired: 'This reset link has expired. Please ask for a new one.',
   passwordReset: 'Your password has been reset. You can now log in.',
+  wrongCurrentPassword: 'Your current password is not right.',
+  passwordChanged: 'Your password has been changed. Anywhere else you were logged in, please log in again.',
+  wrongPasswordToDelete: 'That password is not right, so your account has not been deleted.',
+  accountDeleted:
+    'Your account has been deleted. We keep your orders for our accounts, without your name, e-mail address or delivery address.',
   wrongCode: (triesLeft: number) =>
     triesLeft > 0
       ? `That code is not right. You have ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`

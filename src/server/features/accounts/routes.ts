@@ -6,6 +6,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '#shared/schemas/error';
 import {
+  ChangePasswordAnswerSchema,
+  ChangePasswordBodySchema,
+  DeleteAccountBodySchema,
   ForgotPasswordBodySchema,
   LoginAnswerSchema,
   LoginBodySchema,
@@ -13,6 +16,8 @@ import {
   MessageSchema,
   ResendOtpBodySchema,
   ResetPasswordBodySchema,
+  RESET_LINK_CHECK_SUFFIX,
+  ResetLinkCheckSchema,
   ResetPasswordParamsSchema,
   SignupAnswerSchema,
   SignupBodySchema,
@@ -42,7 +47,15 @@ export interface EndpointLimits {
  * keyed on, and why, is decision 044: login is never refused per e-mail alone, so nobody can lock an owner out.
  */
 export const attemptLimits: Record<
-  'signup' | 'login' | 'verifyOtp' | 'resendOtp' | 'forgotPassword' | 'resetPassword',
+  | 'signup'
+  | 'login'
+  | 'verifyOtp'
+  | 'resendOtp'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'changePassword'
+  | 'deleteAccount'
+  | 'checkResetLink',
   EndpointLimits
 > = {
   signup: { perAddress: 20, perAccount: 5 },
@@ -51,6 +64,11 @@ export const attemptLimits: Record<
   resendOtp: { perAddress: 10, perAccount: 5 },
   forgotPassword: { perAddress: 10, perAccount: 5 },
   resetPassword: { perAddress: 20, perAccount: 5 },
+  // Keyed on the logged-in account: a stolen session cannot guess its way to the password at login's pace.
+  changePassword: { perAddress: 20, perAccount: 5 },
+  deleteAccount: { perAddress: 20, perAccount: 5 },
+  // Each opening of a reset page asks once; a token is 256 random bits, so the answer helps no guesser.
+  checkResetLink: { perAddress: 60 },
 };
 
 export interface AuthRoutesOptions {
@@ -63,6 +81,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
     users: app.userRepository,
     unitOfWork: app.unitOfWork,
     publicUrl: config.publicUrl,
+    anonymiseOrders: (customer, tx) => app.orderRepository.anonymiseCustomer(customer, tx),
   });
   // A reset mail still being prepared is finished before the database closes.
   app.addHook('onClose', () => accounts.settled());
@@ -138,6 +157,32 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
     },
   );
 
+  // requireCustomer (onRequest) has answered 401 unless a customer is set, before these limits count.
+  const customerOf = (request: FastifyRequest) => request.customer?.id;
+
+  app.put(
+    '/password',
+    {
+      schema: {
+        body: ChangePasswordBodySchema,
+        response: { 200: ChangePasswordAnswerSchema, '4xx': ApiErrorSchema },
+      },
+      onRequest: app.requireCustomer,
+      preHandler: limit('changePassword', customerOf),
+    },
+    async (request) => accounts.changePassword(request.customer!, request.body.currentPassword, request.body.password),
+  );
+
+  app.delete(
+    '/me',
+    {
+      schema: { body: DeleteAccountBodySchema, response: { 200: MessageSchema, '4xx': ApiErrorSchema } },
+      onRequest: app.requireCustomer,
+      preHandler: limit('deleteAccount', customerOf),
+    },
+    async (request) => ({ message: await accounts.deleteAccount(request.customer!, request.body.password) }),
+  );
+
   app.post(
     '/forgot-password',
     {
@@ -150,6 +195,15 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
       accounts.requestPasswordReset(request.body.email, request.log);
       return reply;
     },
+  );
+
+  app.get(
+    `/reset-password/:token${RESET_LINK_CHECK_SUFFIX}`,
+    {
+      schema: { params: ResetPasswordParamsSchema, response: { 200: ResetLinkCheckSchema, '4xx': ApiErrorSchema } },
+      preHandler: limit('checkResetLink', () => undefined),
+    },
+    async (request) => accounts.checkResetLink(request.params.token),
   );
 
   // NOTE: only PUT here: a browser's GET of this path is the reset page, served by the single-page app.

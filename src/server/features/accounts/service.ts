@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pageRoutes } from '#shared/page-routes';
 import {
   RESET_LINK_VALID_MINUTES,
+  type ResetLinkCheck,
   SIGNUP_CODE_LENGTH,
   SIGNUP_CODE_MAX_ATTEMPTS,
   SIGNUP_CODE_RESEND_COOLDOWN_SECONDS,
@@ -55,6 +56,22 @@ export interface AccountService {
    */
   requestPasswordReset(email: string, log: FastifyBaseLogger): void;
   resetPassword(token: string, password: string): Promise<string>;
+  /**
+   * A logged-in customer's new password, once the current one is proved (401 naming `currentPassword` if not):
+   * every earlier session token stops working, and the answer carries a fresh one for this browser (decision 061).
+   */
+  changePassword(
+    customer: { id: string },
+    currentPassword: string,
+    password: string,
+  ): Promise<{ message: string; token: string }>;
+  /**
+   * Deletes the customer's account once their password is proved (401 naming `password` if not): the account, its
+   * cart and signup attempts go, its orders stay without personal data (decision 061).
+   */
+  deleteAccount(customer: { id: string }, password: string): Promise<string>;
+  /** Whether a reset link can still be used, with the message the reset itself would give when it cannot. */
+  checkResetLink(token: string): Promise<ResetLinkCheck>;
   /** Resolves once every background password-reset mail has been prepared (at shutdown). */
   settled(): Promise<void>;
 }
@@ -64,8 +81,18 @@ export function createAccountService(deps: {
   users: UserRepository;
   unitOfWork: UnitOfWork;
   publicUrl: string;
+  /** The checkout domain's `app.orderRepository.anonymiseCustomer`: the orders leave with the account's data. */
+  anonymiseOrders: (customer: { id: string; email: string }, tx: Database) => Promise<void>;
 }): AccountService {
-  const { auth, users, unitOfWork, publicUrl } = deps;
+  const { auth, users, unitOfWork, publicUrl, anonymiseOrders } = deps;
+
+  /** The account behind a session, once the password typed for it is right; else 401 naming the field. */
+  async function provenAccount(customerId: string, password: string, field: string, wrong: string) {
+    const account = await users.findById(customerId);
+    const matches = await auth.verifyPassword(account?.passwordHash, password);
+    if (!account || !matches) throw new HttpError(401, wrong, { field });
+    return account;
+  }
   const background = new Set<Promise<void>>();
 
   /**
@@ -204,6 +231,13 @@ export function createAccountService(deps: {
       background.add(work);
     },
 
+    async checkResetLink(token) {
+      const found = await users.findPasswordResetToken(hashResetToken(token));
+      if (!found) return { usable: false, message: authMessages.resetLinkInvalid };
+      if (found.expired) return { usable: false, message: authMessages.resetLinkExpired };
+      return { usable: true };
+    },
+
     async resetPassword(token, password) {
       const passwordHash = await auth.hashPassword(password);
       const outcome = await unitOfWork(async (tx) => {
@@ -216,6 +250,29 @@ export function createAccountService(deps: {
       if (outcome === 'invalid') throw new HttpError(400, authMessages.resetLinkInvalid);
       if (outcome === 'expired') throw new HttpError(400, authMessages.resetLinkExpired);
       return authMessages.passwordReset;
+    },
+
+    async changePassword(customer, currentPassword, password) {
+      const account = await provenAccount(
+        customer.id,
+        currentPassword,
+        'currentPassword',
+        authMessages.wrongCurrentPassword,
+      );
+      const tokenVersion = await users.setPassword(account.id, await auth.hashPassword(password));
+      if (tokenVersion === undefined)
+        throw new HttpError(401, authMessages.wrongCurrentPassword, { field: 'currentPassword' });
+      const token = await auth.issueSessionToken({ id: account.id, tokenVersion });
+      return { message: authMessages.passwordChanged, token };
+    },
+
+    async deleteAccount(customer, password) {
+      const account = await provenAccount(customer.id, password, 'password', authMessages.wrongPasswordToDelete);
+      await unitOfWork(async (tx) => {
+        await anonymiseOrders(account, tx);
+        await users.deleteAccount(account, tx);
+      });
+      return authMessages.accountDeleted;
     },
 
     async settled() {

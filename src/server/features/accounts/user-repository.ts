@@ -88,8 +88,18 @@ export interface UserRepository {
     tokenHash: string,
     executor?: Executor,
   ): Promise<{ userId: string; expired: boolean } | undefined>;
-  /** Sets a new password and ends everything issued under the old one: session tokens (by version) and reset links. */
-  setPassword(userId: string, passwordHash: string, executor?: Executor): Promise<void>;
+  /**
+   * Sets a new password and ends everything issued under the old one: session tokens (by version) and reset links.
+   * Answers the account's new token version (undefined when it no longer exists).
+   */
+  setPassword(userId: string, passwordHash: string, executor?: Executor): Promise<number | undefined>;
+  /**
+   * Deletes the account and what only it needs: its cart lines and reset links (by cascade), and every signup
+   * attempt of its address, which hold the address and passwords. Reviews keep their text without it.
+   */
+  deleteAccount(user: Pick<UserRecord, 'id' | 'email'>, executor?: Executor): Promise<void>;
+  /** Whether a reset token is still held, and if so whether it has expired; leaves it as it is. */
+  findPasswordResetToken(tokenHash: string): Promise<{ expired: boolean } | undefined>;
 }
 
 declare module 'fastify' {
@@ -270,6 +280,14 @@ export function createUserRepository(db: Database): UserRepository {
         .values({ userId, tokenHash, expiresAt: secondsFromNow(validForSeconds) });
     },
 
+    async findPasswordResetToken(tokenHash) {
+      const [row] = await db
+        .select({ expired: sql<boolean>`${passwordResetTokens.expiresAt} <= now()` })
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.tokenHash, tokenHash));
+      return row;
+    },
+
     async consumePasswordResetToken(tokenHash, executor = db) {
       const [row] = await executor
         .delete(passwordResetTokens)
@@ -282,11 +300,18 @@ export function createUserRepository(db: Database): UserRepository {
     },
 
     async setPassword(userId, passwordHash, executor = db) {
-      await executor
+      const [row] = await executor
         .update(users)
         .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
-        .where(eq(users.id, userId));
+        .where(eq(users.id, userId))
+        .returning({ tokenVersion: users.tokenVersion });
       await executor.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+      return row?.tokenVersion;
+    },
+
+    async deleteAccount(user, executor = db) {
+      await executor.delete(signupAttempts).where(eq(signupAttempts.email, user.email));
+      await executor.delete(users).where(eq(users.id, user.id));
     },
   };
 }

@@ -1,7 +1,8 @@
 /** Adds `app.productRepository`: products read from the database with money in pence, for the catalog and checkout. */
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { Allergen, Category, VatRate } from '#shared/constants';
+import type { Allergen } from '#shared/allergens';
+import type { Category, VatRate } from '#shared/constants';
 import type { Database } from '../../db/database.ts';
 import { products, productWeights } from '../../db/schema.ts';
 

@@ -82,6 +82,12 @@ export interface OrderRepository {
   listForCustomer(customer: { id: string; email: string }): Promise<OrderRecord[]>;
   /** Whether `listForCustomer` would list anything, in one cheap query (a review's 'Verified customer' badge). */
   hasOrders(customer: { id: string; email: string }): Promise<boolean>;
+  /**
+   * The customer is deleting their account (decision 061): their orders (those `listForCustomer` lists) and
+   * checkouts lose the customer, the e-mails and the address, and are marked anonymised; the lines, amounts and
+   * dates stay for the books. An anonymised checkout is unknown to `findCheckoutBySession` from then on.
+   */
+  anonymiseCustomer(customer: { id: string; email: string }, tx: Database): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -93,18 +99,23 @@ declare module 'fastify' {
 type CheckoutRow = typeof checkouts.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
+/** The personal data of a row that is not anonymised; every read path leaves anonymised rows out. */
+function personalData(row: { id: string; email: string | null; shippingAddress: ShippingAddress | null }) {
+  if (row.email === null || row.shippingAddress === null) throw new Error(`row ${row.id} is anonymised`);
+  return { email: row.email, shippingAddress: row.shippingAddress };
+}
+
 const toCheckoutRecord = (row: CheckoutRow): CheckoutRecord => ({
+  ...personalData(row),
   id: row.id,
   sessionId: row.sessionId,
   provider: row.provider,
   userId: row.userId,
   guestEmail: row.guestEmail,
-  email: row.email,
   // NOTE: the column is JSON to the schema; this repository is its only writer (createCheckout), so the lines are
   // CheckoutLines as written.
   lines: row.lines as CheckoutLine[],
   amountPence: row.amountPence,
-  shippingAddress: row.shippingAddress,
   paidAt: row.paidAt,
 });
 
@@ -140,13 +151,12 @@ async function withLines(db: Database, rows: OrderRow[]): Promise<OrderRecord[]>
     linesByOrder.set(line.orderId, lines);
   }
   return rows.map((row) => ({
+    ...personalData(row),
     id: row.id,
     orderNumber: row.orderNumber,
     checkoutId: row.checkoutId,
     userId: row.userId,
     guestEmail: row.guestEmail,
-    email: row.email,
-    shippingAddress: row.shippingAddress,
     totalPence: row.totalPence,
     isDelivered: row.isDelivered,
     createdAt: row.createdAt,
@@ -173,7 +183,10 @@ function createOrderRepository(appDb: Database): OrderRepository {
     },
 
     async findCheckoutBySession(sessionId) {
-      const [row] = await appDb.select().from(checkouts).where(eq(checkouts.sessionId, sessionId));
+      const [row] = await appDb
+        .select()
+        .from(checkouts)
+        .where(and(eq(checkouts.sessionId, sessionId), isNull(checkouts.anonymisedAt)));
       return row && toCheckoutRecord(row);
     },
 
@@ -183,7 +196,7 @@ function createOrderRepository(appDb: Database): OrderRepository {
       const [checkoutRow] = await tx
         .update(checkouts)
         .set({ paidAt: sql`coalesce(${checkouts.paidAt}, now())` })
-        .where(eq(checkouts.id, checkoutId))
+        .where(and(eq(checkouts.id, checkoutId), isNull(checkouts.anonymisedAt)))
         .returning();
       if (!checkoutRow) throw new Error(`no checkout ${checkoutId}`);
       const checkout = toCheckoutRecord(checkoutRow);
@@ -235,6 +248,26 @@ function createOrderRepository(appDb: Database): OrderRepository {
     async hasOrders(customer) {
       const [row] = await appDb.select({ id: orders.id }).from(orders).where(customersOrders(customer)).limit(1);
       return row !== undefined;
+    },
+
+    async anonymiseCustomer(customer, tx) {
+      const anonymised = {
+        userId: null,
+        guestEmail: null,
+        email: null,
+        shippingAddress: null,
+        anonymisedAt: sql`now()`,
+      };
+      await tx.update(orders).set(anonymised).where(customersOrders(customer));
+      await tx
+        .update(checkouts)
+        .set(anonymised)
+        .where(
+          or(
+            eq(checkouts.userId, customer.id),
+            and(isNull(checkouts.userId), eq(checkouts.guestEmail, customer.email)),
+          ),
+        );
     },
   };
 }

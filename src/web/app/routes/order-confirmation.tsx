@@ -17,6 +17,8 @@ import { failureMessage } from '#web/lib/api-client.ts';
 import { useSession } from '#web/lib/session.ts';
 
 const NOT_FOUND = 'We could not find this order.';
+/** Reached without an order (a bookmark, Back, a typed address): said plainly, with the way to the orders. */
+const NO_ORDER = 'There is no order to show here.';
 
 export default function OrderConfirmationRoute() {
   const sessionId = (useSearchParams()[0].get(SESSION_ID_PARAM) ?? '').trim();
@@ -24,12 +26,8 @@ export default function OrderConfirmationRoute() {
   const session = useSession();
 
   if (sessionId && query.isPending) return <PageLoading />;
-  if (!sessionId || query.isError || !query.data) {
-    const message = !sessionId
-      ? 'This page shows an order just after it is paid for, and no order was named.'
-      : failureMessage(query.error, { fallback: NOT_FOUND });
-    return <NoOrder message={message} />;
-  }
+  if (!sessionId) return <NoOrder message={NO_ORDER} showMyOrders />;
+  if (query.isError || !query.data) return <NoOrder message={failureMessage(query.error, { fallback: NOT_FOUND })} />;
 
   const { order, guestEmail } = query.data;
   // A guest's confirmation goes to the e-mail given at checkout; a customer's to their account's address.
@@ -56,7 +54,7 @@ export default function OrderConfirmationRoute() {
   );
 }
 
-function NoOrder({ message }: { message: string }) {
+function NoOrder({ message, showMyOrders = false }: { message: string; showMyOrders?: boolean }) {
   return (
     <PageContainer>
       <PageMeta
@@ -68,7 +66,24 @@ function NoOrder({ message }: { message: string }) {
         <p role="alert" className="mt-4 text-lg text-stone-800">
           {message}
         </p>
-        <MoreLinks />
+        {showMyOrders ? (
+          <>
+            <p className="mt-3 text-stone-700">
+              The orders you have placed with your account are in My Orders; a guest order's confirmation is in the
+              e-mail we sent when it was paid for.
+            </p>
+            <div className="mt-8 flex flex-wrap justify-center gap-3">
+              <Link to={paths.myOrders.getHref()} className={buttonStyles({ variant: 'secondary' })}>
+                My Orders
+              </Link>
+              <Link to={paths.home.getHref()} className={buttonStyles({ variant: 'buy' })}>
+                Continue shopping
+              </Link>
+            </div>
+          </>
+        ) : (
+          <MoreLinks />
+        )}
       </div>
     </PageContainer>
   );

@@ -1,8 +1,7 @@
 /** /product: every product, with a category filter kept in the URL (?category=Nuts) so it can be shared. */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SHOP_NAME, type Category } from '#shared/constants';
-import { parseCategory } from '#shared/catalog-search';
+import { parseCategory, SHOP_NAME, type Category } from '#shared/constants';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { useProducts } from '#web/features/catalog/api/get-products.ts';

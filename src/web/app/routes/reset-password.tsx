@@ -1,10 +1,14 @@
-/** /api/auth/reset-password/:token (the spec's address for it): a new password, then the server's message and /login after 3 s. */
+/**
+ * /api/auth/reset-password/:token (the spec's address for it): the link is checked first, so a used or expired one
+ * says so at once; then a new password, the server's message and /login after 3 s.
+ */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PASSWORD_RESET_REDIRECT_MS, SHOP_NAME } from '#shared/constants';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { paths } from '#web/config/paths.ts';
+import { useResetLinkCheck } from '#web/features/auth/api/check-reset-link.ts';
 import { AuthCard, authLinkClass } from '#web/features/auth/components/auth-card.tsx';
 import { ResetPasswordForm } from '#web/features/auth/components/reset-password-form.tsx';
 import { useRedirectAfter } from '#web/lib/use-redirect-after.ts';
@@ -12,6 +16,7 @@ import { useRedirectAfter } from '#web/lib/use-redirect-after.ts';
 export default function ResetPasswordRoute() {
   const token = useParams().token ?? '';
   const [doneMessage, setDoneMessage] = useState<string>();
+  const check = useResetLinkCheck(token);
   useRedirectAfter({
     active: doneMessage !== undefined,
     to: paths.login.getHref(),
@@ -34,9 +39,17 @@ export default function ResetPasswordRoute() {
         title={`Reset password | ${SHOP_NAME}`}
         description="Choose a new password for your Roast & Co. account."
       />
-      {doneMessage === undefined ? (
-        <ResetPasswordForm token={token} onReset={setDoneMessage} />
+      {doneMessage !== undefined ? null : check.isPending ? (
+        <p role="status" className="text-stone-600">
+          Checking your link…
+        </p>
+      ) : check.data?.usable === false ? (
+        <FormMessage tone="error">{check.data.message}</FormMessage>
       ) : (
+        // Usable, or the check could not be made: the form, whose answer will say if the link fails.
+        <ResetPasswordForm token={token} onReset={setDoneMessage} />
+      )}
+      {doneMessage !== undefined && (
         <FormMessage tone="success" focusOnShow>
           {doneMessage}
         </FormMessage>

@@ -7,6 +7,7 @@ import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { REVIEWS_FAILED, useReviews } from '#web/features/reviews/api/get-reviews.ts';
 import { AddReviewButton } from '#web/features/reviews/components/add-review-button.tsx';
 import { ReviewList } from '#web/features/reviews/components/review-list.tsx';
+import { ReviewSummary } from '#web/features/reviews/components/review-summary.tsx';
 
 export default function ReviewsRoute() {
   return (
@@ -15,11 +16,12 @@ export default function ReviewsRoute() {
         title={`Customer Reviews | ${SHOP_NAME}`}
         description="What shoppers say about Roast & Co.’s roasted nuts, dry fruits and seeds: star ratings, photos and their own words."
       />
-      <div className="flex flex-wrap items-start justify-between gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-x-4">
         <PageHeading description="What shoppers say about our nuts, dry fruits and seeds.">
           Customer Reviews
         </PageHeading>
-        <AddReviewButton />
+        {/* Its margin keeps it clear of what follows when it wraps under the heading on a phone. */}
+        <AddReviewButton className="mb-6" />
       </div>
       <AllReviews />
     </PageContainer>
@@ -32,5 +34,10 @@ function AllReviews() {
   if (reviews.isError) {
     return <LoadError message={REVIEWS_FAILED} onRetry={() => void reviews.refetch()} retrying={reviews.isFetching} />;
   }
-  return <ReviewList reviews={reviews.data} />;
+  return (
+    <>
+      <ReviewSummary reviews={reviews.data} className="mb-6" />
+      <ReviewList reviews={reviews.data} />
+    </>
+  );
 }

@@ -1,8 +1,8 @@
 /** /search?query=…&category=…: products matching every word, optionally within one category. */
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SHOP_NAME } from '#shared/constants';
-import { parseCategory, searchProducts } from '#shared/catalog-search';
+import { parseCategory, SHOP_NAME } from '#shared/constants';
+import { searchProducts } from '#shared/catalog-search';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { paths } from '#web/config/paths.ts';

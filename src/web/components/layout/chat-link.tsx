@@ -1,8 +1,9 @@
 /**
  * The floating chat button on every page: a link that opens a WhatsApp chat with the shop's number in a new tab.
- * It sits in the bottom-right corner and steps aside (fades out and lets taps through) while a button, link or
- * field of the page is under it, so it never covers 'Proceed to Checkout', a card's buttons or a carousel's
- * arrows on a phone. Keyboard focus always shows it.
+ * It sits in the bottom-right corner and steps aside (fades out and lets taps through) while a button, link, field
+ * or any text of the page is under it, so it never covers 'Proceed to Checkout', a card's buttons, a heading or a
+ * line of a product's description (decision 040, amended by issue 16). At the end of every page the footer leaves it
+ * an empty corner, where it shows. Keyboard focus always shows it.
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { clsx } from 'clsx';
@@ -60,6 +61,30 @@ function ChatIcon() {
  * True while something interactive of the page lies under the element: checked after scrolling, resizing and
  * changes to the page, at most once a frame. Only effects touch the DOM; rendering never does.
  */
+/** Points across the button's square, every few pixels and on its edges, so no word under it slips between them. */
+const GRID = 8;
+
+/** True when one of the element's own text nodes has a line box overlapping `box`. */
+function textOverlaps(element: Element, box: DOMRect): boolean {
+  for (const node of element.childNodes) {
+    if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const rect of range.getClientRects()) {
+      if (
+        rect.width > 1 &&
+        rect.height > 1 &&
+        rect.left < box.right &&
+        box.left < rect.right &&
+        rect.top < box.bottom &&
+        box.top < rect.bottom
+      )
+        return true;
+    }
+  }
+  return false;
+}
+
 function useCoversControls(ref: RefObject<HTMLElement | null>): boolean {
   const [covering, setCovering] = useState(false);
 
@@ -71,27 +96,16 @@ function useCoversControls(ref: RefObject<HTMLElement | null>): boolean {
     const check = () => {
       frame = 0;
       const box = self.getBoundingClientRect();
-      const midX = box.left + box.width / 2;
-      const midY = box.top + box.height / 2;
-      // The round button's centre, the ends of its two diameters and four points on its rim between them.
-      const edge = 2;
-      const rim = box.width * 0.15;
-      const points: [number, number][] = [
-        [midX, midY],
-        [midX, box.top + edge],
-        [midX, box.bottom - edge],
-        [box.left + edge, midY],
-        [box.right - edge, midY],
-        [box.left + rim, box.top + rim],
-        [box.right - rim, box.top + rim],
-        [box.left + rim, box.bottom - rim],
-        [box.right - rim, box.bottom - rim],
-      ];
-      const covers = points.some(([x, y]) =>
-        document
-          .elementsFromPoint(x, y)
-          .some((element) => !self.contains(element) && element !== self && element.matches(INTERACTIVE)),
-      );
+      // Every element under the button's square, once each: what it is (a control) or holds (text) is then checked.
+      const under = new Set<Element>();
+      for (let step = 0; step < GRID; step += 1) {
+        const x = box.left + 0.5 + ((box.width - 1) * step) / (GRID - 1);
+        for (let row = 0; row < GRID; row += 1) {
+          const y = box.top + 0.5 + ((box.height - 1) * row) / (GRID - 1);
+          for (const element of document.elementsFromPoint(x, y)) if (!self.contains(element)) under.add(element);
+        }
+      }
+      const covers = [...under].some((element) => element.matches(INTERACTIVE) || textOverlaps(element, box));
       setCovering(covers);
     };
     const schedule = () => {

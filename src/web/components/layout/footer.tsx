@@ -1,8 +1,11 @@
-/** The site footer: information links, the shop's contact details, social links and the small print. */
+/**
+ * The site footer: information links, the shop's contact details with the company behind it, the shop's own social
+ * profiles and the legal pages (contract §10, decision 064).
+ */
 import { Link } from 'react-router';
 import { MessageCircle } from 'lucide-react';
 import { SHOP_NAME } from '#shared/constants';
-import { SHOP_CONTACT } from '#shared/shop-contact';
+import { SHOP_COMPANY, SHOP_CONTACT, SHOP_SOCIAL_PROFILES } from '#shared/shop-contact';
 import { paths } from '#web/config/paths.ts';
 import { ShopAddress, ShopAddressLine } from './shop-address.tsx';
 import { FacebookIcon, InstagramIcon, XIcon } from './social-icons.tsx';
@@ -12,12 +15,18 @@ const INFORMATION_LINKS = [
   { to: paths.products.getHref(), label: 'Products' },
   { to: paths.bestsellers.getHref(), label: 'Bestsellers' },
   { to: paths.newLaunches.getHref(), label: 'New Launches' },
+  { to: paths.delivery.getHref(), label: 'Delivery' },
+] as const;
+
+const LEGAL_LINKS = [
+  { to: paths.privacy.getHref(), label: 'Privacy Policy' },
+  { to: paths.terms.getHref(), label: 'Terms of Use' },
 ] as const;
 
 const SOCIAL_LINKS = [
-  { href: 'https://www.instagram.com/', network: 'Instagram', Icon: InstagramIcon },
-  { href: 'https://www.facebook.com/', network: 'Facebook', Icon: FacebookIcon },
-  { href: 'https://x.com/', network: 'X', Icon: XIcon },
+  { href: SHOP_SOCIAL_PROFILES.Instagram, network: 'Instagram', Icon: InstagramIcon },
+  { href: SHOP_SOCIAL_PROFILES.Facebook, network: 'Facebook', Icon: FacebookIcon },
+  { href: SHOP_SOCIAL_PROFILES.X, network: 'X', Icon: XIcon },
 ] as const;
 
 const linkClass = 'rounded-sm text-cream-100 underline-offset-4 hover:text-white hover:underline';
@@ -57,6 +66,11 @@ export function Footer() {
               </a>
             </ShopAddressLine>
           </ShopAddress>
+          <p className="mt-4 text-xs leading-relaxed">
+            {SHOP_COMPANY.legalName}, registered in {SHOP_COMPANY.registeredIn}.
+            <span className="block">Company number {SHOP_COMPANY.companyNumber}</span>
+            <span className="block">VAT number {SHOP_COMPANY.vatNumber}</span>
+          </p>
         </div>
 
         <div>
@@ -85,11 +99,15 @@ export function Footer() {
           <p>
             © {new Date().getFullYear()} {SHOP_NAME} All prices include VAT where it applies.
           </p>
-          {/* The spec shows these two without a target; they become links once the pages are written. */}
-          <p className="flex gap-4">
-            <span>Privacy Policy</span>
-            <span>Terms of Use</span>
-          </p>
+          <ul className="flex flex-wrap gap-x-4 gap-y-2">
+            {LEGAL_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </div>
       </div>
     </footer>

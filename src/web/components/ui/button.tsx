@@ -1,5 +1,5 @@
 /** Buttons, and the same looks for links that act as buttons (e.g. BUY NOW leading to a product). */
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { clsx } from 'clsx';
 
 export type ButtonVariant = 'buy' | 'primary' | 'secondary' | 'ghost' | 'overlay';
@@ -39,6 +39,7 @@ export function buttonStyles({
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {

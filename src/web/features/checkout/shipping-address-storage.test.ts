@@ -41,4 +41,8 @@ describe('the shipping form’s first values', () => {
     });
     expect(shippingAddressDefaults({ country: 'Ireland' }, undefined).country).toBe('Ireland');
   });
+
+  it('show the stored phone as a UK reader writes it', () => {
+    expect(shippingAddressDefaults({ phone: '+447700900123' }, undefined).phone).toBe('07700 900123');
+  });
 });

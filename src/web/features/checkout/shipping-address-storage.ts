@@ -3,9 +3,11 @@
  * in. Read from an effect, never while rendering; a stored value is only a suggestion the form validates again.
  */
 import type { ShippingAddress, ShippingAddressInput } from '#shared/schemas/shipping-address';
+import { formatUkPhone } from '#shared/uk-phone';
 import { browserStorage, readItem, writeItem } from '#web/lib/storage.ts';
+import { SHIPPING_ADDRESS_KEY } from './forget-shipping-address.ts';
 
-export const SHIPPING_ADDRESS_KEY = 'shippingAddress';
+export { SHIPPING_ADDRESS_KEY };
 
 const FIELDS = ['name', 'phone', 'email', 'address', 'landmark', 'city', 'postalCode', 'country'] as const;
 
@@ -42,14 +44,16 @@ export function parseStoredShippingAddress(json: string | null): Partial<Shippin
 }
 
 /**
- * What the form starts with: the stored address, the logged-in customer's name and e-mail where it has none,
- * and the United Kingdom as the country (the shop delivers in the UK) when nothing else is known.
+ * What the form starts with: the stored address (its phone, kept as +44…, written as a UK reader writes it), the
+ * logged-in customer's name and e-mail where it has none, and the United Kingdom as the country (the shop
+ * delivers in the UK) when nothing else is known.
  */
 export function shippingAddressDefaults(
   stored: Partial<ShippingAddressDraft>,
   customer: { name: string; email: string } | undefined,
 ): ShippingAddressDraft {
   const draft = { ...EMPTY_SHIPPING_ADDRESS, ...stored };
+  draft.phone = formatUkPhone(draft.phone);
   if (!draft.name.trim() && customer) draft.name = customer.name;
   if (!draft.email.trim() && customer) draft.email = customer.email;
   if (!draft.country.trim()) draft.country = 'United Kingdom';

@@ -16,8 +16,6 @@ export interface PayPageModel {
   lines: readonly Pick<CheckoutLine, 'name' | 'selectedWeight' | 'qty' | 'unitPricePence'>[];
   amountPence: number;
   email: string;
-  /** What the shopper typed, kept after a refusal (never the whole card number shown back: it is re-typed). */
-  entered?: Partial<TestCardEntry>;
   error?: { field: keyof TestCardEntry; message: string };
 }
 
@@ -28,20 +26,13 @@ const fieldIds: Record<keyof TestCardEntry, string> = {
   nameOnCard: 'card-name',
 };
 
-function field(
-  model: PayPageModel,
-  name: keyof TestCardEntry,
-  label: string,
-  attributes: string,
-  keepValue: boolean,
-): string {
+function field(model: PayPageModel, name: keyof TestCardEntry, label: string, attributes: string): string {
   const id = fieldIds[name];
   const error = model.error?.field === name ? model.error : undefined;
-  const value = keepValue ? (model.entered?.[name] ?? '') : '';
   const described = error ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
   return `<div class="field">
 <label for="${id}">${escapeHtml(label)}</label>
-<input id="${id}" name="${name}" ${attributes} value="${escapeHtml(value)}" required${described}>
+<input id="${id}" name="${name}" ${attributes} required${described}>
 ${error ? `<p id="${id}-error" class="error" role="alert">${escapeHtml(error.message)}</p>` : ''}
 </div>`;
 }
@@ -68,12 +59,12 @@ ${rows}
 </section>
 <form method="post" action="/pay/${encodeURIComponent(model.sessionId)}" novalidate>
 <h2>Card details</h2>
-${field(model, 'cardNumber', 'Card number', 'inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" maxlength="23"', false)}
+${field(model, 'cardNumber', 'Card number', 'inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" maxlength="23"')}
 <div class="row">
-${field(model, 'expiry', 'Expiry', 'autocomplete="cc-exp" placeholder="MM / YY" maxlength="7"', true)}
-${field(model, 'cvc', 'CVC', 'inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4"', false)}
+${field(model, 'expiry', 'Expiry', 'autocomplete="cc-exp" placeholder="MM / YY" maxlength="7"')}
+${field(model, 'cvc', 'CVC', 'inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4"')}
 </div>
-${field(model, 'nameOnCard', 'Name on card', 'autocomplete="cc-name" maxlength="100"', true)}
+${field(model, 'nameOnCard', 'Name on card', 'autocomplete="cc-name" maxlength="100"')}
 <button type="submit">Pay ${escapeHtml(total)}</button>
 <p class="cancel"><a href="/cancel">Cancel</a> and return to the shop</p>
 </form>`,

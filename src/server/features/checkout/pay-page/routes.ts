@@ -2,14 +2,15 @@
  * The built-in test payment page (PAYMENT_PROVIDER=local, contract §4), registered only with that provider:
  * `GET /pay/{id}` shows it, `POST /pay/{id}` takes a test card and, when it pays, places the order at once
  * (the payment and its order commit together, so a paid session always has an order) and sends the browser
- * to `/success?session_id={id}`.
+ * to `/success?session_id={id}`. Every POST answers with a 303 to a GET (decision 065): a refused card goes back to
+ * `/pay/{id}?refused={reason}`, so the browser's history holds no form to resubmit when the shopper presses Back.
  */
 import formBody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { SessionIdSchema } from '#shared/schemas/order';
 import { cacheControl } from '../../../lib/cache-control.ts';
-import { chargeTestCard } from '../payments/test-cards.ts';
+import { chargeTestCard, type TestCardEntry, type TestCardRefusal, testCardMessages } from '../payments/test-cards.ts';
 import {
   PAY_PAGE_STYLESHEET_PATH,
   type PayPageModel,
@@ -25,6 +26,23 @@ const CardFormSchema = z.object({
   expiry: z.string().max(20).catch(''),
   cvc: z.string().max(10).catch(''),
   nameOnCard: z.string().max(100).catch(''),
+});
+
+/** Each refusal's field, for the page the redirect shows; the address names the reason, never what was typed. */
+const refusalFields: Record<TestCardRefusal, keyof TestCardEntry> = {
+  invalidNumber: 'cardNumber',
+  declined: 'cardNumber',
+  insufficientFunds: 'cardNumber',
+  invalidExpiry: 'expiry',
+  expired: 'expiry',
+  invalidCvc: 'cvc',
+  missingName: 'nameOnCard',
+};
+const RefusedQuerySchema = z.object({
+  refused: z
+    .enum(Object.keys(testCardMessages) as [TestCardRefusal, ...TestCardRefusal[]])
+    .optional()
+    .catch(undefined),
 });
 
 const unknownPayment = {
@@ -65,13 +83,17 @@ const payRoutes: FastifyPluginAsync = async (app) => {
     sendHtml(reply, 404, renderPayMessagePage(unknownPayment.title, unknownPayment.message));
 
   const successUrl = (sessionId: string) => `/success?session_id=${encodeURIComponent(sessionId)}`;
+  const refusedUrl = (sessionId: string, reason: TestCardRefusal) =>
+    `/pay/${encodeURIComponent(sessionId)}?refused=${reason}`;
 
   app.get('/pay/:sessionId', async (request, reply) => {
     const found = await pageFor(request.params);
     if (!found) return notFound(reply);
     // Paid already (a second tab, the back button): nothing more to pay.
     if (found.checkout.paidAt) return reply.redirect(successUrl(found.model.sessionId), 303);
-    return sendHtml(reply, 200, renderPayPage(found.model));
+    const { refused } = RefusedQuerySchema.parse(request.query ?? {});
+    const error = refused ? { field: refusalFields[refused], message: testCardMessages[refused] } : undefined;
+    return sendHtml(reply, 200, renderPayPage({ ...found.model, ...(error && { error }) }));
   });
 
   app.post('/pay/:sessionId', async (request, reply) => {
@@ -84,7 +106,8 @@ const payRoutes: FastifyPluginAsync = async (app) => {
     const outcome = chargeTestCard(entered, new Date());
     if (!outcome.paid) {
       request.log.info({ field: outcome.field }, 'test card refused');
-      return sendHtml(reply, 402, renderPayPage({ ...model, entered, error: outcome }));
+      // NOTE: what was typed is not carried over: a card's details never go into an address or a log.
+      return reply.redirect(refusedUrl(model.sessionId, outcome.reason), 303);
     }
     await app.checkout.confirmCheckout(found.checkout, { knownPaid: true });
     return reply.redirect(successUrl(model.sessionId), 303);

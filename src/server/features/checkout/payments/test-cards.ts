@@ -21,12 +21,21 @@ export interface TestCardEntry {
   nameOnCard: string;
 }
 
-export type TestCardOutcome = { paid: true } | { paid: false; field: keyof TestCardEntry; message: string };
+/** Why a card was refused: a key of `testCardMessages`. */
+export type TestCardRefusal = keyof typeof testCardMessages;
+
+export type TestCardOutcome =
+  | { paid: true }
+  | { paid: false; reason: TestCardRefusal; field: keyof TestCardEntry; message: string };
+
+function refusal(field: keyof TestCardEntry, reason: TestCardRefusal): TestCardOutcome {
+  return { paid: false, reason, field, message: testCardMessages[reason] };
+}
 
 const PAYING_CARDS = new Set(['4242424242424242', '5555555555554444']);
-const DECLINES: Readonly<Record<string, string>> = {
-  '4000000000000002': testCardMessages.declined,
-  '4000000000009995': testCardMessages.insufficientFunds,
+const DECLINES: Readonly<Record<string, TestCardRefusal>> = {
+  '4000000000000002': 'declined',
+  '4000000000009995': 'insufficientFunds',
 };
 
 /** The Luhn check every card number passes; catches one wrong digit and most swapped pairs. */
@@ -46,25 +55,21 @@ export function passesLuhn(digits: string): boolean {
 /** What the test checkout does with a card: pays, or says which field is wrong and why. */
 export function chargeTestCard(entry: TestCardEntry, now: Date): TestCardOutcome {
   const digits = entry.cardNumber.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits))
-    return { paid: false, field: 'cardNumber', message: testCardMessages.invalidNumber };
+  if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) return refusal('cardNumber', 'invalidNumber');
 
   const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(entry.expiry);
   const month = Number(expiry?.[1]);
-  if (!expiry?.[2] || month < 1 || month > 12)
-    return { paid: false, field: 'expiry', message: testCardMessages.invalidExpiry };
+  if (!expiry?.[2] || month < 1 || month > 12) return refusal('expiry', 'invalidExpiry');
   const year = expiry[2].length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
   // A card is good until the end of its expiry month.
-  if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1)
-    return { paid: false, field: 'expiry', message: testCardMessages.expired };
+  if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) return refusal('expiry', 'expired');
 
-  if (!/^\d{3,4}$/.test(entry.cvc.trim())) return { paid: false, field: 'cvc', message: testCardMessages.invalidCvc };
-  if (entry.nameOnCard.trim() === '')
-    return { paid: false, field: 'nameOnCard', message: testCardMessages.missingName };
+  if (!/^\d{3,4}$/.test(entry.cvc.trim())) return refusal('cvc', 'invalidCvc');
+  if (entry.nameOnCard.trim() === '') return refusal('nameOnCard', 'missingName');
 
   const decline = DECLINES[digits];
-  if (decline) return { paid: false, field: 'cardNumber', message: decline };
+  if (decline) return refusal('cardNumber', decline);
   // Test mode takes only test cards: a real card number is declined, never charged.
-  if (!PAYING_CARDS.has(digits)) return { paid: false, field: 'cardNumber', message: testCardMessages.declined };
+  if (!PAYING_CARDS.has(digits)) return refusal('cardNumber', 'declined');
   return { paid: true };
 }

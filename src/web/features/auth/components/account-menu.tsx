@@ -1,5 +1,5 @@
 /**
- * The header's menu for a logged-in customer: a button with their name opening 'My Orders' and 'Logout'.
+ * The header's menu for a logged-in customer: a button with their name opening 'My Orders', 'My Account' and 'Logout'.
  * Keyboard use follows the WAI-ARIA menu button pattern: Enter, Space or ArrowDown open it on the first
  * item (ArrowUp on the last), arrows, Home and End move, Escape closes it back onto the button, Tab leaves it.
  */
@@ -8,7 +8,7 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '#web/config/paths.ts';
 import { ACCOUNT_BUTTON_CLASS, AccountButtonFace } from './account-button.tsx';
 
-const ITEM_COUNT = 2;
+const ITEM_COUNT = 3;
 
 const itemClass =
   'flex min-h-11 w-full items-center px-4 text-left text-sm font-semibold text-stone-800 hover:bg-cream-100 focus-visible:bg-cream-100 focus-visible:outline-offset-[-3px]';
@@ -115,6 +115,15 @@ export function AccountMenu({ name, onLogout }: { name: string; onLogout: () => 
             className={itemClass}
           >
             My Orders
+          </Link>
+          <Link
+            role="menuitem"
+            tabIndex={-1}
+            to={paths.account.getHref()}
+            onClick={() => setOpen(false)}
+            className={itemClass}
+          >
+            My Account
           </Link>
           <button
             role="menuitem"

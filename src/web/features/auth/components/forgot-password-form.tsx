@@ -36,7 +36,7 @@ export function ForgotPasswordForm() {
           })}
       </FormMessage>
 
-      <SubmitButton variant="buy" className="w-full" disabled={forgotPassword.isPending}>
+      <SubmitButton variant="buy" className="w-full" busy={forgotPassword.isPending}>
         {forgotPassword.isPending ? 'Sending…' : 'Send reset link'}
       </SubmitButton>
     </form>

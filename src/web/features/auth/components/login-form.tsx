@@ -85,7 +85,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (answer: LoginAnswer) =>
         {login.isError && failureMessage(login.error, { fallback: 'Login failed' })}
       </FormMessage>
 
-      <SubmitButton variant="buy" className="w-full" disabled={login.isPending}>
+      <SubmitButton variant="buy" className="w-full" busy={login.isPending}>
         {login.isPending ? 'Logging in…' : 'Log in'}
       </SubmitButton>
     </form>

@@ -48,7 +48,7 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
           failureMessage(resetPassword.error, { fallback: 'Reset failed', offline: 'Something went wrong' })}
       </FormMessage>
 
-      <SubmitButton variant="buy" className="w-full" disabled={resetPassword.isPending}>
+      <SubmitButton variant="buy" className="w-full" busy={resetPassword.isPending}>
         {resetPassword.isPending ? 'Saving…' : 'Reset password'}
       </SubmitButton>
     </form>

@@ -69,7 +69,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (outcome: SignupOutcome
         {signup.isError && failureMessage(signup.error, { fallback: 'Something went wrong' })}
       </FormMessage>
 
-      <SubmitButton variant="buy" className="w-full" disabled={signup.isPending}>
+      <SubmitButton variant="buy" className="w-full" busy={signup.isPending}>
         {signup.isPending ? 'Creating your account…' : 'Sign up'}
       </SubmitButton>
     </form>

@@ -68,7 +68,7 @@ export function VerifyCodeForm({ userId, email, intro, onVerified }: VerifyCodeF
         {verify.isError && failureMessage(verify.error, { fallback: 'OTP verification failed' })}
       </FormMessage>
 
-      <SubmitButton variant="buy" className="w-full" disabled={verify.isPending}>
+      <SubmitButton variant="buy" className="w-full" busy={verify.isPending}>
         {verify.isPending ? 'Checking…' : 'Verify code'}
       </SubmitButton>
 

@@ -1,14 +1,16 @@
 /**
- * The cart page's body: one row per line (image, name, weight select, quantity, line price, Remove), 'Remove
- * All', and the summary with 'Your Savings', subtotal, total, the delivery estimate and checkout.
+ * The cart page's body: one row per line (image, name, unit and line price, weight select, quantity, Remove),
+ * 'Remove All' (asked again first, decision 063), and the summary with 'Your Savings', subtotal, delivery, total
+ * and checkout. An empty cart shows the spec's sentence instead of a summary and a checkout (contract §10).
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cartTotals } from '#shared/cart-rules';
-import { DELIVERY_ESTIMATE, QUANTITY_MIN } from '#shared/constants';
+import { QUANTITY_MIN } from '#shared/constants';
 import { formatPence, poundsToPence } from '#shared/money';
 import type { CartLine } from '#shared/schemas/cart';
 import { Button, buttonStyles } from '#web/components/ui/button.tsx';
+import { DeliveryLine } from '#web/components/ui/delivery-line.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -17,43 +19,53 @@ import type { Cart } from '../hooks/use-cart.ts';
 export const EMPTY_CART_CHECKOUT_ALERT =
   'Your cart is empty. Please add items to your cart before proceeding to checkout.';
 
+const linkClass = 'font-semibold text-buy underline hover:text-buy-hover';
+
 export function CartView({ cart }: { cart: Cart }) {
   const navigate = useNavigate();
-  const [showEmptyAlert, setShowEmptyAlert] = useState(false);
   const totals = cartTotals(cart.lines);
+  // Set by 'Remove All': the empty cart's link then takes the focus the vanished button had.
+  const focusEmpty = useRef(false);
 
-  const checkout = () => {
-    if (totals.lineCount === 0) setShowEmptyAlert(true);
-    else void navigate(paths.shipping.getHref());
-  };
+  if (cart.lines.length === 0) {
+    return (
+      <div className="flex flex-col gap-4">
+        <FormMessage tone="error">{cart.errorMessage}</FormMessage>
+        <p className="rounded-xl bg-cream-100 px-6 py-12 text-center text-lg text-stone-700">
+          {EMPTY_CART_CHECKOUT_ALERT}{' '}
+          <Link
+            ref={(link) => {
+              if (link && focusEmpty.current) link.focus();
+              focusEmpty.current = false;
+            }}
+            to={paths.products.getHref()}
+            className={linkClass}
+          >
+            Browse products
+          </Link>
+        </p>
+      </div>
+    );
+  }
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
       <section aria-label="Cart lines" className="flex flex-col gap-4">
         <FormMessage tone="error">{cart.errorMessage}</FormMessage>
-        {cart.lines.length === 0 ? (
-          <p className="rounded-xl bg-cream-100 px-6 py-12 text-center text-lg text-stone-700">
-            Your cart is empty.{' '}
-            <Link to={paths.products.getHref()} className="font-semibold text-buy underline hover:text-buy-hover">
-              Browse products
-            </Link>
-          </p>
-        ) : (
-          <>
-            <ul role="list" className="flex flex-col gap-4">
-              {cart.lines.map((line) => (
-                <li key={line._id}>
-                  <CartLineRow line={line} cart={cart} />
-                </li>
-              ))}
-            </ul>
-            <div>
-              <Button variant="secondary" onClick={() => cart.change({ type: 'clear' })}>
-                Remove All
-              </Button>
-            </div>
-          </>
-        )}
+        <ul role="list" className="flex flex-col gap-4">
+          {cart.lines.map((line) => (
+            <li key={line._id}>
+              <CartLineRow line={line} cart={cart} />
+            </li>
+          ))}
+        </ul>
+        <RemoveAll
+          lineCount={cart.lines.length}
+          onConfirm={() => {
+            focusEmpty.current = true;
+            cart.change({ type: 'clear' });
+          }}
+        />
       </section>
 
       <section
@@ -68,19 +80,66 @@ export function CartView({ cart }: { cart: Cart }) {
           <dd className="text-right font-semibold text-offer tabular-nums">{formatPence(totals.savingsPence)}</dd>
           <dt>Subtotal</dt>
           <dd className="text-right tabular-nums">{formatPence(totals.subtotalPence)}</dd>
+          <DeliveryLine />
           <dt className="text-lg font-bold">Total</dt>
           <dd className="text-right text-lg font-bold tabular-nums">{formatPence(totals.totalPence)}</dd>
         </dl>
-        <p className="text-sm text-stone-600">Estimated delivery: {DELIVERY_ESTIMATE}</p>
-        {showEmptyAlert && totals.lineCount === 0 && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800">
-            {EMPTY_CART_CHECKOUT_ALERT}
-          </p>
-        )}
-        <Button variant="buy" size="lg" onClick={checkout}>
+        <Button variant="buy" size="lg" onClick={() => void navigate(paths.shipping.getHref())}>
           Proceed to Checkout
         </Button>
       </section>
+    </div>
+  );
+}
+
+/** 'Remove All', asked again in place before the cart is emptied: one press should not lose a whole cart. */
+function RemoveAll({ lineCount, onConfirm }: { lineCount: number; onConfirm: () => void }) {
+  const [asking, setAsking] = useState(false);
+  const questionId = useId();
+  // Where focus goes as the question opens and closes, so a keyboard user is never left on the page's body.
+  const focusOnMount = useRef(false);
+  const focusIfAsked = (element: HTMLElement | null) => {
+    // NOTE: called with null as the control it replaces goes; only the new control ends the wait.
+    if (element && focusOnMount.current) {
+      element.focus();
+      focusOnMount.current = false;
+    }
+  };
+  const ask = (next: boolean) => {
+    focusOnMount.current = true;
+    setAsking(next);
+  };
+
+  if (!asking) {
+    return (
+      <div>
+        <Button ref={focusIfAsked} variant="secondary" onClick={() => ask(true)}>
+          Remove All
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div
+      role="group"
+      aria-labelledby={questionId}
+      className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-4 sm:flex-row sm:items-center"
+    >
+      <p id={questionId} className="font-semibold text-red-900 sm:flex-1">
+        {lineCount === 1 ? 'Remove the item from your cart?' : `Remove all ${lineCount} items from your cart?`}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Button variant="secondary" ref={focusIfAsked} onClick={() => ask(false)}>
+          Keep Items
+        </Button>
+        <button
+          type="button"
+          onClick={onConfirm}
+          className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-4 text-sm font-semibold text-white shadow-sm hover:bg-red-800"
+        >
+          Yes, Remove All
+        </button>
+      </div>
     </div>
   );
 }
@@ -90,30 +149,46 @@ function CartLineRow({ line, cart }: { line: CartLine; cart: Cart }) {
   const { product } = line;
   const name = product?.name || line.name || 'A product no longer sold';
   const weightKnown = product?.weights.some((weight) => weight.label === line.selectedWeight) ?? false;
+  const unitPence = poundsToPence(line.price);
 
+  // The picture keeps its own column; name, prices, controls and Remove share the other, even on a phone.
   return (
-    <article className="flex flex-wrap items-start gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200">
+    <article className="flex items-start gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-cream-200 sm:gap-4 sm:p-4">
       {product ? (
         <img
           src={product.image}
           alt=""
           width={96}
           height={96}
-          className="size-24 rounded-xl bg-cream-100 object-contain"
+          className="size-20 shrink-0 rounded-xl bg-cream-100 object-contain sm:size-24"
         />
       ) : (
-        <div aria-hidden="true" className="size-24 rounded-xl bg-cream-100" />
+        <div aria-hidden="true" className="size-20 shrink-0 rounded-xl bg-cream-100 sm:size-24" />
       )}
-      <div className="flex min-w-48 flex-1 flex-col gap-3">
-        <h3 className="font-bold text-roast-900">
-          {product ? (
-            <Link to={paths.product.getHref(product._id)} className="hover:text-buy hover:underline">
-              {name}
-            </Link>
-          ) : (
-            name
-          )}
-        </h3>
+      <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 className="font-bold text-roast-900">
+              {product ? (
+                <Link to={paths.product.getHref(product._id)} className="hover:text-buy hover:underline">
+                  {name}
+                </Link>
+              ) : (
+                name
+              )}
+            </h3>
+            {line.available && (
+              <p className="text-sm text-stone-600 tabular-nums">{`${formatPence(unitPence)} each`}</p>
+            )}
+          </div>
+          <p className="shrink-0 text-lg font-extrabold text-stone-900 tabular-nums">
+            {line.available ? (
+              formatPence(unitPence * line.qty)
+            ) : (
+              <span className="text-sm text-stone-600">Unavailable</span>
+            )}
+          </p>
+        </div>
         {!line.available && (
           <p className="text-sm font-semibold text-red-800">
             {product
@@ -122,7 +197,7 @@ function CartLineRow({ line, cart }: { line: CartLine; cart: Cart }) {
             Not included in the total.
           </p>
         )}
-        <div className="flex flex-wrap items-end gap-4">
+        <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
           {product && (
             <div className="flex flex-col gap-2">
               <label htmlFor={selectId} className="text-sm font-semibold text-stone-800">
@@ -161,24 +236,15 @@ function CartLineRow({ line, cart }: { line: CartLine; cart: Cart }) {
               }}
             />
           )}
+          <button
+            type="button"
+            aria-label={`Remove ${name}`}
+            onClick={() => cart.change({ type: 'remove', productId: line._id, qtyToRemove: line.qty })}
+            className={buttonStyles({ variant: 'ghost', size: 'sm', className: 'ml-auto min-h-11' })}
+          >
+            Remove
+          </button>
         </div>
-      </div>
-      <div className="flex flex-col items-end gap-2">
-        <p className="text-lg font-extrabold text-stone-900 tabular-nums">
-          {line.available ? (
-            formatPence(poundsToPence(line.price) * line.qty)
-          ) : (
-            <span className="text-sm text-stone-600">Unavailable</span>
-          )}
-        </p>
-        <button
-          type="button"
-          aria-label={`Remove ${name}`}
-          onClick={() => cart.change({ type: 'remove', productId: line._id, qtyToRemove: line.qty })}
-          className={buttonStyles({ variant: 'ghost', size: 'sm' })}
-        >
-          Remove
-        </button>
       </div>
     </article>
   );

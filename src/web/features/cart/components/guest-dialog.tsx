@@ -1,15 +1,38 @@
 /**
- * The spec's 'Login or Continue as Guest' popup, a native modal <dialog>: the browser moves focus in, keeps it
- * there, closes on Escape and gives focus back to the button that opened it. A lazy chunk: most visitors never see it.
+ * The spec's 'Login or Continue as Guest' popup, a native modal <dialog>: the browser moves focus in, closes on
+ * Escape and gives focus back to the button that opened it; Tab and Shift+Tab go round its two buttons (a modal
+ * dialog alone lets Tab leave for the browser's own controls). 'Login' keeps the product in this browser's cart,
+ * which the login merges into the customer's (contract §10), and goes to /login. A lazy chunk: most visitors
+ * never see it.
  */
-import { useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { addToCart } from '#shared/cart-rules';
+import { paths } from '#web/config/paths.ts';
+import { guestCart } from '../guest-cart.ts';
 import { Button } from '#web/components/ui/button.tsx';
 
 export const GUEST_DIALOG_TEXT = "Your cart and order history won't be saved if you continue as guest.";
 
 export type GuestChoice = 'login' | 'guest' | 'dismiss';
 
-export default function GuestDialog({ onClose }: { onClose: (choice: GuestChoice) => void }) {
+/** What the shopper asked for when the popup opened (`AddRequest`, of which only these are read). */
+interface GuestDialogRequest {
+  product: { _id: string };
+  qty: number;
+  selectedWeight: string;
+  buyNow: boolean;
+}
+
+interface GuestDialogProps {
+  request: GuestDialogRequest;
+  /** Told the choice once the dialog has closed; 'login' has been carried out by then. */
+  onClose: (choice: GuestChoice) => void;
+}
+
+export default function GuestDialog({ request, onClose }: GuestDialogProps) {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const choice = useRef<GuestChoice>('dismiss');
   const titleId = useId();
@@ -26,12 +49,43 @@ export default function GuestDialog({ onClose }: { onClose: (choice: GuestChoice
     dialogRef.current?.close();
   };
 
+  // The focus loop: from the last button Tab goes to the first, from the first Shift+Tab to the last.
+  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const buttons = event.currentTarget.querySelectorAll('button');
+    const first = buttons[0];
+    const last = buttons[buttons.length - 1];
+    const active = document.activeElement;
+    if (event.shiftKey ? active === first || active === event.currentTarget : active === last) {
+      event.preventDefault();
+      (event.shiftKey ? last : first)?.focus();
+    }
+  };
+
   return (
     <dialog
       ref={dialogRef}
+      onKeyDown={keepFocusInside}
       aria-labelledby={titleId}
       aria-describedby={textId}
-      onClose={() => onClose(choice.current)}
+      onClose={() => {
+        const chosen = choice.current;
+        if (chosen === 'login') {
+          // Not a guest, yet the product is kept: the merge at login brings it into the customer's cart.
+          const { product, qty, selectedWeight, buyNow } = request;
+          guestCart.setLines(addToCart(guestCart.get().lines, { _id: product._id, qty, selectedWeight }));
+          // Buy Now goes on to the cart once logged in, as it would have at once.
+          void navigate(paths.login.getHref(buyNow ? paths.cart.getHref() : pathname + search));
+        }
+        // The browser has given focus back to the button that opened the popup; adding may replace that button
+        // ('Already in Cart', 'View Cart'), so focus then goes to what took its place, not to the page's body.
+        const opener = document.activeElement;
+        const place = opener?.parentElement;
+        onClose(chosen);
+        setTimeout(() => {
+          if (opener && !opener.isConnected) place?.querySelector<HTMLElement>('a, button')?.focus();
+        });
+      }}
       className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-2xl bg-white p-6 text-stone-800 shadow-xl backdrop:bg-stone-900/50"
     >
       <h2 id={titleId} className="text-xl font-extrabold text-roast-900">

@@ -1,9 +1,10 @@
 /**
  * Add to Cart and Buy Now for any button: an anonymous visitor is first asked to log in or continue as a
  * guest (the lazy dialog this hook renders), then the product is added and, for Buy Now, the cart opens.
+ * The dialog itself carries out 'Login' (the product kept for the login's merge), so that code loads with it.
  */
 import { lazy, Suspense, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { isInCart } from '#shared/cart-rules';
 import type { Product } from '#shared/schemas/product';
 import { paths } from '#web/config/paths.ts';
@@ -23,7 +24,6 @@ export interface AddRequest {
 
 export function useAddToCart(cart: Cart) {
   const navigate = useNavigate();
-  const { pathname, search } = useLocation();
   const [waiting, setWaiting] = useState<AddRequest | null>(null);
 
   const perform = (request: AddRequest) => {
@@ -38,20 +38,16 @@ export function useAddToCart(cart: Cart) {
   };
 
   const onDialogClose = (choice: GuestChoice) => {
-    const request = waiting;
     setWaiting(null);
-    if (!request) return;
-    if (choice === 'guest') {
+    if (waiting && choice === 'guest') {
       guestCart.setGuest(true);
-      perform(request);
-    } else if (choice === 'login') {
-      void navigate(paths.login.getHref(pathname + search));
+      perform(waiting);
     }
   };
 
   const dialog = waiting ? (
     <Suspense fallback={null}>
-      <GuestDialog onClose={onDialogClose} />
+      <GuestDialog request={waiting} onClose={onDialogClose} />
     </Suspense>
   ) : null;
 

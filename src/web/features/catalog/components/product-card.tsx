@@ -55,7 +55,8 @@ export function ProductCard({ product, headingLevel = 3, actions }: ProductCardP
           <span className="rounded-full bg-offer px-2 py-0.5 text-xs font-bold text-white">{OFFER_LABEL}</span>
           {firstWeight && <PricePerKg weight={firstWeight} className="text-xs" />}
         </p>
-        {actions && <div className="relative z-10 mt-auto flex gap-2 pt-2">{actions}</div>}
+        {/* Stacked on a phone's two columns, so neither button's text wraps; side by side from 640 px. */}
+        {actions && <div className="relative z-10 mt-auto flex flex-col gap-2 pt-2 sm:flex-row">{actions}</div>}
       </div>
     </article>
   );

@@ -64,7 +64,7 @@ export function ProductDetails({ product, renderActions }: ProductDetailsProps) 
           <p className="text-xs text-stone-600">
             {product.vatRate === 0 ? 'Zero-rated for VAT.' : 'Price includes VAT at 20%.'}
           </p>
-          <AllergenNotice allergens={product.allergens} className="mt-2" />
+          <AllergenNotice product={product} className="mt-2" />
         </section>
 
         <WeightSelector weights={product.weights} value={weight.label} onChange={setWeightLabel} />

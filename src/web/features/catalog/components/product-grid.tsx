@@ -30,7 +30,8 @@ export function ProductGrid({
   return (
     <ul role="list" className={gridClass(wide)}>
       {products.map((product) => (
-        <li key={product._id}>
+        // A lone result on a phone takes the row rather than half of it.
+        <li key={product._id} className="max-sm:only:col-span-2">
           <ProductCard product={product} headingLevel={headingLevel} actions={renderActions?.(product)} />
         </li>
       ))}

@@ -2,8 +2,7 @@
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Search } from '#web/components/ui/icons.tsx';
-import { CATEGORIES } from '#shared/constants';
-import { parseCategory } from '#shared/catalog-search';
+import { CATEGORIES, parseCategory } from '#shared/constants';
 import { paths } from '#web/config/paths.ts';
 
 export function SearchForm() {

@@ -1,9 +1,9 @@
 /** The order summary beside the shipping form: the lines that will be paid for, the total and the delivery estimate. */
 import { Link } from 'react-router';
 import { cartTotals } from '#shared/cart-rules';
-import { DELIVERY_ESTIMATE } from '#shared/constants';
 import { formatPence, poundsToPence } from '#shared/money';
 import type { CartLine } from '#shared/schemas/cart';
+import { DeliveryLine } from '#web/components/ui/delivery-line.tsx';
 import { paths } from '#web/config/paths.ts';
 
 export function CheckoutSummary({ lines }: { lines: CartLine[] }) {
@@ -43,12 +43,12 @@ export function CheckoutSummary({ lines }: { lines: CartLine[] }) {
           </Link>
         </p>
       )}
-      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-cream-200 pt-3 text-stone-800">
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 border-t border-cream-200 pt-3 text-stone-800">
+        <DeliveryLine />
         <dt className="text-lg font-bold">Total</dt>
         <dd className="text-right text-lg font-bold tabular-nums">{formatPence(totals.totalPence)}</dd>
       </dl>
-      <p className="text-sm text-stone-600">Prices include VAT. Delivery is free.</p>
-      <p className="text-sm text-stone-600">Estimated delivery: {DELIVERY_ESTIMATE}</p>
+      <p className="text-sm text-stone-600">Prices include VAT.</p>
     </section>
   );
 }

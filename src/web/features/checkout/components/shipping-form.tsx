@@ -93,9 +93,8 @@ export function ShippingForm({ lines, onPriceChange }: ShippingFormProps) {
         <TextField
           label="Phone"
           type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          hint="10 digits, numbers only."
+          autoComplete="tel"
+          hint="A UK number, e.g. 07700 900123."
           required
           error={errors.phone?.message}
           {...register('phone')}
@@ -164,7 +163,7 @@ export function ShippingForm({ lines, onPriceChange }: ShippingFormProps) {
         )}
       </FormMessage>
 
-      <SubmitButton variant="buy" size="lg" className="w-full" disabled={busy}>
+      <SubmitButton variant="buy" size="lg" className="w-full" busy={busy}>
         {redirecting ? 'Going to payment…' : createSession.isPending ? 'Starting payment…' : 'Continue to payment'}
       </SubmitButton>
     </form>

@@ -1,6 +1,8 @@
 /**
  * The contact form (spec §3, §5, §8): name, e-mail, phone and message, sent as typed. The spec has no
- * client-side required rules, so nothing blocks sending: the server checks every field and its message is shown.
+ * client-side required rules, so nothing blocks sending: the server checks every field, and each field it refuses
+ * shows the server's words under it, with focus on the first (issue 16, item 10). A failure that names no field
+ * is shown above the button.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import type { ContactBodyInput } from '#shared/schemas/contact';
@@ -22,9 +24,12 @@ export function ContactForm() {
   const submitContact = useSubmitContact();
   const [values, setValues] = useState<ContactFields>(EMPTY);
   const fields = useRef<Partial<Record<keyof ContactFields, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  // The server's words for each field it refused, from the last answer; gone as soon as the form is sent again.
+  const fieldErrors = fieldErrorsOf(submitContact.error);
 
   const field = (name: keyof ContactFields) => ({
     name,
+    error: fieldErrors[name],
     value: values[name],
     onChange: (event: { currentTarget: { value: string } }) => {
       const { value } = event.currentTarget;
@@ -40,9 +45,9 @@ export function ContactForm() {
     submitContact.mutate(values, {
       onSuccess: () => setValues(EMPTY),
       onError: (error) => {
-        // What was typed stays; the field the server names first takes focus, so it can be put right.
-        const first = error instanceof ApiRequestError ? error.errors[0]?.field : undefined;
-        if (first && first in EMPTY) fields.current[first as keyof ContactFields]?.focus();
+        // What was typed stays; the first field the server names takes focus, so it can be put right.
+        const first = Object.keys(fieldErrorsOf(error))[0] as keyof ContactFields | undefined;
+        if (first) fields.current[first]?.focus();
       },
     });
   };
@@ -60,12 +65,24 @@ export function ContactForm() {
       <FormMessage tone="success">{submitContact.isSuccess && submitContact.data.message}</FormMessage>
       <FormMessage tone="error">
         {submitContact.isError &&
+          Object.keys(fieldErrors).length === 0 &&
           failureMessage(submitContact.error, { fallback: CONTACT_SUBMIT_FAILED, offline: CONTACT_SUBMIT_FAILED })}
       </FormMessage>
 
-      <SubmitButton variant="buy" size="lg" className="w-full sm:w-auto" disabled={submitContact.isPending}>
+      <SubmitButton variant="buy" size="lg" className="w-full sm:w-auto" busy={submitContact.isPending}>
         {submitContact.isPending ? 'Sending…' : 'Send message'}
       </SubmitButton>
     </form>
   );
+}
+
+/** The first message the server gave for each of the form's fields, in the form's order. */
+function fieldErrorsOf(error: unknown): Partial<Record<keyof ContactFields, string>> {
+  const byField: Partial<Record<keyof ContactFields, string>> = {};
+  if (!(error instanceof ApiRequestError)) return byField;
+  for (const name of Object.keys(EMPTY) as (keyof ContactFields)[]) {
+    const message = error.errors.find(({ field }) => field === name)?.message;
+    if (message) byField[name] = message;
+  }
+  return byField;
 }

@@ -1,7 +1,8 @@
 /**
  * '+ Add a Review' and the dialog it opens. The dialog is its own chunk (zod and the form library come with it),
  * fetched when the button is pointed at or focused, so it is usually there by the time it is pressed. Once
- * opened it stays on the page, closed, so a draft closed with Escape is still there when it is opened again.
+ * opened it stays on the page, closed, so a draft closed with Escape is still there when it is opened again; the
+ * thank-you after a review is added comes with the dialog's chunk.
  */
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
@@ -9,17 +10,14 @@ import { loadChunkWithTimeout } from '#web/lib/chunk-load.ts';
 import { ADD_REVIEW_TEXT } from './review-texts.ts';
 
 const loadDialog = () => import('./add-review-dialog.tsx');
-const AddReviewDialog = lazy(() => loadChunkWithTimeout(loadDialog));
-
-/** Announced once the dialog has closed on a review that was added. */
-export const REVIEW_ADDED_TEXT = 'Thank you! Your review has been added.';
+const AddReviewPanel = lazy(() => loadChunkWithTimeout(loadDialog));
 
 export function AddReviewButton({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   // A new dialog, with an empty form, after each review added.
   const [dialogKey, setDialogKey] = useState(0);
-  const [notice, setNotice] = useState('');
+  const [thanked, setThanked] = useState(false);
 
   const preload = () => {
     loadDialog().catch(() => undefined);
@@ -34,26 +32,25 @@ export function AddReviewButton({ className }: { className?: string }) {
         onPointerEnter={preload}
         onFocus={preload}
         onClick={() => {
-          setNotice('');
+          setThanked(false);
           setOpened(true);
           setOpen(true);
         }}
       >
         {ADD_REVIEW_TEXT}
       </Button>
-      <p role="status" className="sr-only">
-        {notice}
-      </p>
       {opened && (
         <Suspense fallback={null}>
-          <AddReviewDialog
-            key={dialogKey}
+          <AddReviewPanel
+            dialogKey={dialogKey}
             open={open}
+            thanked={thanked}
+            onDismissThanks={() => setThanked(false)}
             onClose={() => setOpen(false)}
             onAdded={() => {
               setOpen(false);
               setDialogKey((key) => key + 1);
-              setNotice(REVIEW_ADDED_TEXT);
+              setThanked(true);
             }}
           />
         </Suspense>

@@ -2,12 +2,13 @@
  * The Add a Review dialog, a native modal <dialog> like the guest popup (decision 036): the browser moves focus in,
  * keeps it there, closes on Escape and gives focus back to the button that opened it. Name, location, a star
  * picker, the message and an optional photo, checked with the schema the server applies; a refusal shows the
- * spec's text (§8) and keeps what was typed. A lazy chunk (with zod and the form library), loaded on first use.
+ * spec's text (§8) and keeps what was typed. A lazy chunk (with zod and the form library), loaded on first use, with
+ * the thank-you shown once a review is added.
  */
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { X } from 'lucide-react';
+import { CircleCheck, X } from 'lucide-react';
 import { clsx } from 'clsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
@@ -40,7 +41,47 @@ const FIELDS = ['name', 'location', 'rating', 'message', 'photo'] as const;
 type FieldName = (typeof FIELDS)[number];
 const isField = (field: string | undefined): field is FieldName => FIELDS.includes(field as FieldName);
 
-export default function AddReviewDialog({ open, onClose, onAdded }: AddReviewDialogProps) {
+/** Shown, and announced, once the dialog has closed on a review that was added. */
+export const REVIEW_ADDED_TEXT = 'Thank you! Your review has been added.';
+
+export interface AddReviewPanelProps extends AddReviewDialogProps {
+  /** A new key after each review added: a fresh, empty form. */
+  dialogKey: number;
+  /** Whether to show the thank-you (until the dialog is opened again or it is dismissed). */
+  thanked: boolean;
+  onDismissThanks: () => void;
+}
+
+/**
+ * The dialog and the thank-you beside it. The thank-you is a visible message floating at the foot of the screen, where
+ * the shopper is looking once the dialog has closed, clear of the chat button's corner; its live region is on the page
+ * from the dialog's first opening, so screen readers announce it when it fills.
+ */
+export default function AddReviewPanel({ dialogKey, thanked, onDismissThanks, ...dialog }: AddReviewPanelProps) {
+  return (
+    <>
+      <AddReviewDialog key={dialogKey} {...dialog} />
+      <div
+        className={clsx(
+          thanked &&
+            'fixed bottom-4 left-4 right-20 z-30 flex items-start gap-2 rounded-xl border border-emerald-300 bg-emerald-50 p-3 font-semibold text-emerald-900 shadow-lg sm:right-auto sm:w-96',
+        )}
+      >
+        {thanked && <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />}
+        <p role="status" className={thanked ? 'flex-1' : 'sr-only'}>
+          {thanked && REVIEW_ADDED_TEXT}
+        </p>
+        {thanked && (
+          <Button variant="ghost" size="sm" className="-my-1.5 min-h-9" onClick={onDismissThanks}>
+            Dismiss
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
+
+function AddReviewDialog({ open, onClose, onAdded }: AddReviewDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const added = useRef(false);
   const titleId = useId();
@@ -161,7 +202,7 @@ export default function AddReviewDialog({ open, onClose, onAdded }: AddReviewDia
           <Button variant="secondary" onClick={() => dialogRef.current?.close()}>
             Cancel
           </Button>
-          <SubmitButton variant="buy" disabled={createReview.isPending}>
+          <SubmitButton variant="buy" busy={createReview.isPending}>
             {createReview.isPending ? 'Sending…' : 'Submit Review'}
           </SubmitButton>
         </div>

@@ -7,7 +7,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import { clsx } from 'clsx';
 import { afterFirstContent } from '#web/lib/after-first-content.ts';
 import { REVIEWS_FAILED } from '../api/get-reviews.ts';
-import { REVIEW_SLIDE_HEIGHT, ReviewsSkeleton } from './reviews-skeleton.tsx';
+import { REVIEW_SECTION_HEIGHT, ReviewsSkeleton } from './reviews-skeleton.tsx';
 
 type CarouselComponent = ComponentType<{ label: string }>;
 
@@ -34,7 +34,7 @@ export function DeferredReviewCarousel({ label }: { label: string }) {
   }, []);
 
   return (
-    <div className={clsx('relative', REVIEW_SLIDE_HEIGHT)}>
+    <div className={clsx('relative', REVIEW_SECTION_HEIGHT)}>
       {ReviewCarousel ? (
         <ReviewCarousel label={label} />
       ) : failed ? (

@@ -1,19 +1,20 @@
 /**
  * One review: who wrote it and where from, the 'Verified customer' badge, their photo, the stars and the spec's
- * label for the rating, and the message. Everything the shopper wrote is rendered as text, never as markup.
+ * label for the rating, the date it was written, and the message. The card is as tall as what it holds. Everything the shopper wrote is rendered as text, never as markup.
  */
 import { BadgeCheck } from 'lucide-react';
 import { clsx } from 'clsx';
 import { ratingLabel } from '#shared/ratings';
 // Types only: no zod reaches the browser through this file.
 import type { Review } from '#shared/schemas/review';
+import { formatReviewDate } from './review-date.ts';
 import { StarRating } from './star-rating.tsx';
 
 interface ReviewCardProps {
   review: Review;
   /** h3 under a section heading (the home page), h2 under a page title (/reviews). */
   headingLevel?: 2 | 3;
-  /** For the carousel: the card fills a slide of fixed height and the message is cut after a few lines. */
+  /** For the carousel: the card sits in a slide of fixed height and the message is cut after a few lines. */
   compact?: boolean;
 }
 
@@ -28,7 +29,7 @@ export function ReviewCard({ review, headingLevel = 3, compact = false }: Review
     <article
       className={clsx(
         'flex w-full flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-200',
-        compact && 'h-full overflow-hidden',
+        compact && 'max-h-full self-start overflow-hidden',
       )}
     >
       <div className="flex items-start justify-between gap-3">
@@ -59,9 +60,12 @@ export function ReviewCard({ review, headingLevel = 3, compact = false }: Review
         )}
       </div>
 
-      <p className="flex items-center gap-2">
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <StarRating rating={review.rating} />
         <span className="font-bold text-roast-800">{ratingLabel(review.rating)}</span>
+        <time dateTime={review.createdAt} className="text-sm text-stone-600">
+          {formatReviewDate(review.createdAt)}
+        </time>
       </p>
 
       <p className={clsx('break-words whitespace-pre-line text-stone-700', compact && 'line-clamp-4')}>

@@ -6,6 +6,7 @@ import { Carousel } from '#web/components/ui/carousel.tsx';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { REVIEWS_FAILED, useReviews } from '../api/get-reviews.ts';
 import { ReviewCard } from './review-card.tsx';
+import { ReviewSummary } from './review-summary.tsx';
 import { NO_REVIEWS_TEXT } from './review-texts.ts';
 import { REVIEW_SLIDE_HEIGHT, ReviewsSkeleton } from './reviews-skeleton.tsx';
 
@@ -26,14 +27,17 @@ export function ReviewCarousel({ label }: { label: string }) {
     );
   }
   return (
-    <Carousel
-      label={label}
-      options={CAROUSEL_OPTIONS}
-      slideClassName={`flex basis-full md:basis-1/3 ${REVIEW_SLIDE_HEIGHT}`}
-      slides={reviews.data.map((review) => ({
-        key: review._id,
-        content: <ReviewCard review={review} compact />,
-      }))}
-    />
+    <div className="flex h-full flex-col gap-4">
+      <ReviewSummary reviews={reviews.data} className="h-7" />
+      <Carousel
+        label={label}
+        options={CAROUSEL_OPTIONS}
+        slideClassName={`flex basis-full md:basis-1/3 ${REVIEW_SLIDE_HEIGHT}`}
+        slides={reviews.data.map((review) => ({
+          key: review._id,
+          content: <ReviewCard review={review} compact />,
+        }))}
+      />
+    </div>
   );
 }

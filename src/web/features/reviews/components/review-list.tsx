@@ -1,4 +1,4 @@
-/** Every review as a list of cards, newest first, or the spec's 'No reviews available'. */
+/** Every review as a list of cards, newest first, each as tall as its words, or the spec's 'No reviews available'. */
 import type { Review } from '#shared/schemas/review';
 import { ReviewCard } from './review-card.tsx';
 import { NO_REVIEWS_TEXT } from './review-texts.ts';
@@ -12,7 +12,7 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
     );
   }
   return (
-    <ul role="list" aria-label="Reviews, newest first" className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+    <ul role="list" aria-label="Reviews, newest first" className="grid items-start gap-5 md:grid-cols-2 lg:grid-cols-3">
       {reviews.map((review) => (
         <li key={review._id} className="flex">
           <ReviewCard review={review} headingLevel={2} />

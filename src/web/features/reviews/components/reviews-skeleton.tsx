@@ -6,6 +6,8 @@
  * NOTE: a card's content must fit (the message is cut after four lines); the browser tests check nothing shifts.
  */
 export const REVIEW_SLIDE_HEIGHT = 'h-[17rem]';
+/** The home section's whole place: the average and count above the row, then the row. */
+export const REVIEW_SECTION_HEIGHT = 'h-[19.75rem]';
 export function ReviewsSkeleton() {
   return (
     <div role="status" className="flex h-full gap-4 overflow-hidden">
