@@ -5,7 +5,7 @@
  * emptying, and the guest popup keeps the keyboard inside and gives focus back where it was.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { accountMenuButton, type E2eCustomer, expect, test } from '#tests/e2e/accounts';
+import { accountMenuButton, type E2eCustomer, expect, logIn, test } from '#tests/e2e/accounts';
 import { addFromCard, guestDialog, startAsGuestWith } from '#tests/e2e/cart';
 
 const PHONE = { width: 375, height: 812 };
@@ -291,6 +291,20 @@ test.describe('item 7: the guest popup by keyboard (desktop)', () => {
 
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
+    const card = page.getByRole('main').getByRole('article').filter({ hasText: 'Roasted Cashew Nuts' });
+    await expect(card.getByRole('link', { name: 'Already in Cart' })).toBeFocused();
+  });
+});
+
+test.describe('a card’s Add to Cart by keyboard, logged in (desktop)', () => {
+  test('focus moves to the card’s Already in Cart link that replaces the button, not to the page’s start', async ({
+    page,
+    customer,
+  }) => {
+    await logIn(page, customer);
+    await page.goto('/product?category=Nuts');
+    await page.getByRole('button', { name: 'Add to Cart: Roasted Cashew Nuts' }).focus();
+    await page.keyboard.press('Enter');
     const card = page.getByRole('main').getByRole('article').filter({ hasText: 'Roasted Cashew Nuts' });
     await expect(card.getByRole('link', { name: 'Already in Cart' })).toBeFocused();
   });

@@ -1,4 +1,5 @@
 /** A product card's buttons: 'Add to Cart' and 'Buy Now', or an 'Already in Cart' link to the cart. */
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { isInCart } from '#shared/cart-rules';
 import { QUANTITY_MIN } from '#shared/constants';
@@ -11,10 +12,18 @@ import { useAddToCart } from '../hooks/use-add-to-cart.tsx';
 export function ProductCartButtons({ product, cart }: { product: Product; cart: Cart }) {
   const { add, dialog } = useAddToCart(cart);
   const selectedWeight = product.weights[0]?.label ?? '';
+  // The pressed button goes once the product is in the cart: the link in its place takes focus, or a keyboard user
+  // would be dropped to the page's start. (A visitor's popup does the same for a guest: guest-dialog.tsx.)
+  const focusLinkWhenAdded = useRef(false);
 
   if (isInCart(cart.lines, product._id)) {
     return (
       <Link
+        ref={(link) => {
+          if (!link || !focusLinkWhenAdded.current) return;
+          focusLinkWhenAdded.current = false;
+          link.focus();
+        }}
         to={paths.cart.getHref()}
         className={buttonStyles({ variant: 'secondary', size: 'sm', className: 'flex-1' })}
       >
@@ -29,7 +38,10 @@ export function ProductCartButtons({ product, cart }: { product: Product; cart: 
         size="sm"
         className="flex-1"
         aria-label={`Add to Cart: ${product.name}`}
-        onClick={() => add({ product, qty: QUANTITY_MIN, selectedWeight, buyNow: false })}
+        onClick={() => {
+          focusLinkWhenAdded.current = cart.currentMode() !== 'anonymous';
+          add({ product, qty: QUANTITY_MIN, selectedWeight, buyNow: false });
+        }}
       >
         Add to Cart
       </Button>
