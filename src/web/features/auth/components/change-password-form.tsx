@@ -5,13 +5,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH } from '#shared/schemas/user';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiRequestError, failureMessage } from '#web/lib/api-client.ts';
 import { logIn, useSession } from '#web/lib/session.ts';
 import { ChangePasswordFormSchema, type ChangePasswordFormValues, useChangePassword } from '../api/change-password.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 export const CHANGE_PASSWORD_FAILED = 'We could not change your password. Please try again.';
 
@@ -59,22 +59,10 @@ export function ChangePasswordForm() {
         error={errors.currentPassword?.message}
         {...register('currentPassword')}
       />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        required
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={register('password')}
+        confirmPassword={register('confirmPassword')}
+        errors={errors}
       />
 
       <FormMessage tone="error">

@@ -1,12 +1,11 @@
 /** A new password, typed twice, for the account a mailed reset link belongs to. */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH } from '#shared/schemas/user';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
-import { TextField } from '#web/components/ui/text-field.tsx';
 import { failureMessage } from '#web/lib/api-client.ts';
 import { ResetPasswordFormSchema, type ResetPasswordFormValues, useResetPassword } from '../api/reset-password.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 export function ResetPasswordForm({ token, onReset }: { token: string; onReset: (message: string) => void }) {
   const resetPassword = useResetPassword();
@@ -25,22 +24,10 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        required
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={register('password')}
+        confirmPassword={register('confirmPassword')}
+        errors={errors}
       />
 
       <FormMessage tone="error">
