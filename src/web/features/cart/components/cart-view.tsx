@@ -7,6 +7,7 @@ import { useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cartTotals } from '#shared/cart-rules';
 import { QUANTITY_MIN } from '#shared/constants';
+import { productImageSources } from '#shared/illustrations';
 import { formatPence, poundsToPence } from '#shared/money';
 import type { CartLine } from '#shared/schemas/cart';
 import { Button, buttonStyles } from '#web/components/ui/button.tsx';
@@ -156,7 +157,8 @@ function CartLineRow({ line, cart }: { line: CartLine; cart: Cart }) {
     <article className="flex items-start gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-cream-200 sm:gap-4 sm:p-4">
       {product ? (
         <img
-          src={product.image}
+          {...productImageSources(product.image)}
+          sizes="96px"
           alt=""
           width={96}
           height={96}

@@ -5,9 +5,12 @@
  */
 import { Link } from 'react-router';
 import { BANNER_AUTOPLAY_MS } from '#shared/constants';
-import cashewBanner from '#web/assets/banners/banner-cashew-nuts.svg';
-import raisinBanner from '#web/assets/banners/banner-flame-raisins.svg';
-import pumpkinBanner from '#web/assets/banners/banner-pumpkin-seeds.svg';
+import cashewBannerLarge from '#web/assets/banners/banner-cashew-nuts-1600.webp';
+import cashewBanner from '#web/assets/banners/banner-cashew-nuts-800.webp';
+import raisinBannerLarge from '#web/assets/banners/banner-flame-raisins-1600.webp';
+import raisinBanner from '#web/assets/banners/banner-flame-raisins-800.webp';
+import pumpkinBannerLarge from '#web/assets/banners/banner-pumpkin-seeds-1600.webp';
+import pumpkinBanner from '#web/assets/banners/banner-pumpkin-seeds-800.webp';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { Carousel } from '#web/components/ui/carousel.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -16,7 +19,10 @@ interface BannerSlide {
   productId: string;
   title: string;
   subtitle: string;
+  /** The 800 px render of the slide's illustration (src/web/assets/banners, `npm run images`). */
   image: string;
+  /** The 1600 px render, for wide or dense screens. */
+  largeImage: string;
   alt: string;
 }
 
@@ -26,6 +32,7 @@ const BANNER_SLIDES: BannerSlide[] = [
     title: 'Roasted Pumpkin Seeds',
     subtitle: 'Slow-roasted in small batches for a clean, nutty crunch.',
     image: pumpkinBanner,
+    largeImage: pumpkinBannerLarge,
     alt: 'Green roasted pumpkin seeds heaped in a white bowl beside a small pumpkin',
   },
   {
@@ -33,6 +40,7 @@ const BANNER_SLIDES: BannerSlide[] = [
     title: 'Roasted Cashew Nuts',
     subtitle: 'Creamy, golden cashews, roasted fresh in London every week.',
     image: cashewBanner,
+    largeImage: cashewBannerLarge,
     alt: 'Golden roasted cashew nuts piled in a white bowl beside a cashew fruit',
   },
   {
@@ -40,6 +48,7 @@ const BANNER_SLIDES: BannerSlide[] = [
     title: 'Jumbo Flame Raisins',
     subtitle: 'Plump, juicy and naturally sweet: big flavour in every handful.',
     image: raisinBanner,
+    largeImage: raisinBannerLarge,
     alt: 'Dark red jumbo flame raisins in a white bowl beside a bunch of grapes',
   },
 ];
@@ -71,6 +80,9 @@ export function BannerCarousel() {
           <div className="relative">
             <img
               src={slide.image}
+              srcSet={`${slide.image} 800w, ${slide.largeImage} 1600w`}
+              // The banner spans the page, which stops growing at 1600px.
+              sizes="(min-width: 1600px) 1600px, 100vw"
               alt={slide.alt}
               width={1600}
               height={600}

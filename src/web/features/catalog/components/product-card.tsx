@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OFFER_LABEL } from '#shared/constants';
+import { productImageSources } from '#shared/illustrations';
 import { formatPounds } from '#shared/money';
 import type { Product } from '#shared/schemas/product';
 import { Mrp } from '#web/components/ui/price.tsx';
@@ -15,9 +16,11 @@ interface ProductCardProps {
   headingLevel?: 2 | 3;
   /** Buttons such as Add to Cart, supplied by the cart feature once it exists. */
   actions?: ReactNode;
+  /** The picture's width on screen as an `<img sizes>`, which the grid or carousel holding the card knows. */
+  imageSizes: string;
 }
 
-export function ProductCard({ product, headingLevel = 3, actions }: ProductCardProps) {
+export function ProductCard({ product, headingLevel = 3, actions, imageSizes }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // The first weight sets the "From" price (the API's `price` is the same number).
   const firstWeight = product.weights[0];
@@ -26,7 +29,8 @@ export function ProductCard({ product, headingLevel = 3, actions }: ProductCardP
     <article className="group relative flex h-full w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cream-200 transition-shadow focus-within:shadow-md hover:shadow-md">
       <div className="relative bg-cream-100">
         <img
-          src={product.image}
+          {...productImageSources(product.image)}
+          sizes={imageSizes}
           alt={product.name}
           width={400}
           height={400}

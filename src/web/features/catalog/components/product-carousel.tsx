@@ -10,6 +10,8 @@ interface ProductCarouselProps {
   renderActions?: (product: Product) => ReactNode;
 }
 
+const IMAGE_SIZES =
+  '(min-width: 1280px) 300px, (min-width: 1024px) 24vw, (min-width: 768px) 32vw, (min-width: 480px) 48vw, 92vw';
 const CAROUSEL_OPTIONS = { align: 'start', slidesToScroll: 'auto', containScroll: 'trimSnaps' } as const;
 
 export function ProductCarousel({ label, products, renderActions }: ProductCarouselProps) {
@@ -20,7 +22,9 @@ export function ProductCarousel({ label, products, renderActions }: ProductCarou
       slideClassName="flex basis-full min-[480px]:basis-1/2 md:basis-1/3 lg:basis-1/4"
       slides={products.map((product) => ({
         key: product._id,
-        content: <ProductCard product={product} headingLevel={3} actions={renderActions?.(product)} />,
+        content: (
+          <ProductCard product={product} headingLevel={3} actions={renderActions?.(product)} imageSizes={IMAGE_SIZES} />
+        ),
       }))}
     />
   );

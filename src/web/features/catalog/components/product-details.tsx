@@ -1,6 +1,7 @@
 /** The product page's body: image, name, size buttons, prices for the chosen size, allergens, quantity, description. */
 import { useState, type ReactNode } from 'react';
 import { OFFER_LABEL, QUANTITY_MIN } from '#shared/constants';
+import { productImageSources } from '#shared/illustrations';
 import { formatPounds } from '#shared/money';
 import type { Product, Weight } from '#shared/schemas/product';
 import { Mrp } from '#web/components/ui/price.tsx';
@@ -32,7 +33,8 @@ export function ProductDetails({ product, renderActions }: ProductDetailsProps) 
     <div className="grid gap-8 md:grid-cols-2 md:gap-12">
       <div className="self-start overflow-hidden rounded-3xl bg-cream-100 ring-1 ring-cream-200 md:sticky md:top-6">
         <img
-          src={product.image}
+          {...productImageSources(product.image)}
+          sizes="(min-width: 1280px) 600px, (min-width: 768px) 46vw, 100vw"
           alt={product.name}
           width={400}
           height={400}

@@ -15,6 +15,11 @@ interface ProductGridProps {
   renderActions?: (product: Product) => ReactNode;
 }
 
+// Two columns on a phone (one for a lone result), three from 768px, four from 1024px in a wide grid; the page is
+// at most 1280px wide.
+const imageSizes = (wide: boolean) =>
+  `${wide ? '(min-width: 1280px) 300px, (min-width: 1024px) 24vw, ' : '(min-width: 1280px) 330px, '}(min-width: 768px) 31vw, 48vw`;
+
 const gridClass = (wide: boolean) => clsx('grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3', wide && 'lg:grid-cols-4');
 
 export function ProductGrid({
@@ -32,7 +37,12 @@ export function ProductGrid({
       {products.map((product) => (
         // A lone result on a phone takes the row rather than half of it.
         <li key={product._id} className="max-sm:only:col-span-2">
-          <ProductCard product={product} headingLevel={headingLevel} actions={renderActions?.(product)} />
+          <ProductCard
+            product={product}
+            headingLevel={headingLevel}
+            actions={renderActions?.(product)}
+            imageSizes={imageSizes(wide)}
+          />
         </li>
       ))}
     </ul>
