@@ -29,6 +29,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Whether a built SPA is being served (so unknown page URLs get index.html). */
     servesWebApp: boolean;
+    /**
+     * Renders and compresses these pages (each its own address) and keeps them, so their first visitor does not wait
+     * for that. Does nothing without the server's renderer.
+     */
+    preparePages(urls: readonly string[]): Promise<void>;
   }
   interface FastifyReply {
     /**
@@ -73,8 +78,13 @@ export default fp<StaticPluginOptions>(
 
     const servesWebApp = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
     app.decorate('servesWebApp', servesWebApp);
+    const pageHtml = servesWebApp && pageSources ? await loadPageHtml(webDistDir, pageSources) : undefined;
+    app.decorate('preparePages', async (urls: readonly string[]) => {
+      // One at a time: this runs beside the first requests and must not hold the process for long.
+      for (const url of urls) await pageHtml?.page(url, app.log, url);
+    });
     if (!servesWebApp) return;
-    app.decorateReply('sendPage', pageSender(pageSources && (await loadPageHtml(webDistDir, pageSources))));
+    app.decorateReply('sendPage', pageSender(pageHtml));
 
     await app.register(fastifyStatic, {
       root: webDistDir,
