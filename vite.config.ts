@@ -117,14 +117,19 @@ const browserBuild = {
     outDir: 'dist/web',
     emptyOutDir: true,
     assetsInlineLimit: 0,
-    // Every browser supports module preloading now; the polyfill only cost every page's first load.
-    modulePreload: { polyfill: false },
+    // No <link rel="modulepreload">, in the page or added by script: the page's head must not ask for the app before
+    // it is painted (boot.ts), and adding a dozen links when a screen's chunk is imported held the main thread for
+    // about 10 ms. A chunk's own imports are found when it arrives, one round trip later.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
           // What every page runs goes in two files rather than a dozen small ones, which gzip each on its own
           // (about 5 KB less first-load JS for the home page). Screens stay lazy chunks of their own.
           groups: [
+            // Vite's wrapper around import(), which boot.ts uses: in the shell it made the page's entry import the shell,
+            // and so the libraries, before the page was painted.
+            { name: (id) => (id.includes('preload-helper') ? 'preload-helper' : null) },
             // The libraries, which change only when one of them is upgraded.
             { name: 'react', test: everyPageLibraries },
             // The shop's own code that every page runs (the frame, the session, the cart, the API client).

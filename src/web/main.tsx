@@ -1,5 +1,5 @@
 /**
- * Browser entry: the stored session and guest cart wired together, styles, providers and the router. A page the
+ * The app, started by boot.ts once the page is painted: the stored session and guest cart wired together, styles, providers and the router. A page the
  * server rendered (its page data present) is hydrated with the server's data and its screen's code loaded first,
  * so the first render matches the server's HTML; otherwise the app renders from nothing.
  *
@@ -16,7 +16,6 @@ import { AppRouter, createAppRoutes } from './app/router.tsx';
 import { wireSession } from './app/wire-session.ts';
 import { startGuestCart } from './features/cart/guest-cart.ts';
 import { startSession } from './lib/session.ts';
-import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
@@ -33,9 +32,23 @@ function startStores() {
   wireSession();
 }
 
+/**
+ * A browser opens a tab's session storage on its first use, which takes about as long as any other step here; React
+ * Router reads it while the router is made. Opened beforehand, in a task of its own.
+ */
+function openSessionStorage() {
+  try {
+    void window.sessionStorage.length;
+  } catch {
+    // Storage refused (a privacy setting): the router does without it.
+  }
+}
+
 async function hydratePage(root: HTMLElement, pageData: PageData) {
   await yieldToBrowser();
   startStores();
+  await yieldToBrowser();
+  openSessionStorage();
   await yieldToBrowser();
   const queryClient = createQueryClient();
   fillQueryCache(queryClient, pageData.queries);

@@ -63,6 +63,8 @@ function ChatIcon() {
  */
 /** Points across the button's square, every few pixels and on its edges, so no word under it slips between them. */
 const GRID = 8;
+/** A change of the page is checked at most this late, even while the browser stays busy. */
+const IDLE_CHECK_TIMEOUT_MS = 300;
 
 /** True when one of the element's own text nodes has a line box overlapping `box`. */
 function textOverlaps(element: Element, box: DOMRect): boolean {
@@ -92,9 +94,11 @@ function useCoversControls(ref: RefObject<HTMLElement | null>): boolean {
     const self = ref.current;
     if (!self || typeof document.elementsFromPoint !== 'function') return;
     let frame = 0;
+    let idle: number | undefined;
 
     const check = () => {
       frame = 0;
+      idle = undefined;
       const box = self.getBoundingClientRect();
       // Every element under the button's square, once each: what it is (a control) or holds (text) is then checked.
       const under = new Set<Element>();
@@ -108,21 +112,35 @@ function useCoversControls(ref: RefObject<HTMLElement | null>): boolean {
       const covers = [...under].some((element) => element.matches(INTERACTIVE) || textOverlaps(element, box));
       setCovering(covers);
     };
+    // What moves under the button as the shopper scrolls is checked in the next frame.
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(check);
     };
+    // Content that arrives or moves without a scroll (a cart loading, a menu opening) is checked once the browser is
+    // idle: while a page is still hydrating and loading its parts, its changes come every frame, and 64 hit tests a
+    // frame then held a phone's main thread for most of it.
+    const scheduleWhenIdle = () => {
+      if (idle !== undefined) return;
+      idle =
+        typeof window.requestIdleCallback === 'function'
+          ? window.requestIdleCallback(check, { timeout: IDLE_CHECK_TIMEOUT_MS })
+          : window.setTimeout(check, IDLE_CHECK_TIMEOUT_MS);
+    };
 
-    schedule();
+    scheduleWhenIdle();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
-    // Content that arrives or moves without a scroll (a cart loading, a menu opening) counts too.
-    const resizes = new ResizeObserver(schedule);
+    const resizes = new ResizeObserver(scheduleWhenIdle);
     resizes.observe(document.body);
-    const changes = new MutationObserver(schedule);
+    const changes = new MutationObserver(scheduleWhenIdle);
     changes.observe(document.body, { childList: true, subtree: true });
 
     return () => {
       cancelAnimationFrame(frame);
+      if (idle !== undefined) {
+        if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+        else window.clearTimeout(idle);
+      }
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
       resizes.disconnect();

@@ -18,9 +18,17 @@ interface ProductCardProps {
   actions?: ReactNode;
   /** The picture's width on screen as an `<img sizes>`, which the grid or carousel holding the card knows. */
   imageSizes: string;
+  /** For the first row of a page's grid: its pictures are the page's largest paint, fetched first, never lazily. */
+  imagePriority?: boolean;
 }
 
-export function ProductCard({ product, headingLevel = 3, actions, imageSizes }: ProductCardProps) {
+export function ProductCard({
+  product,
+  headingLevel = 3,
+  actions,
+  imageSizes,
+  imagePriority = false,
+}: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // The first weight sets the "From" price (the API's `price` is the same number).
   const firstWeight = product.weights[0];
@@ -34,7 +42,8 @@ export function ProductCard({ product, headingLevel = 3, actions, imageSizes }: 
           alt={product.name}
           width={400}
           height={400}
-          loading="lazy"
+          loading={imagePriority ? 'eager' : 'lazy'}
+          fetchPriority={imagePriority ? 'high' : 'auto'}
           decoding="async"
           className="aspect-square w-full object-contain transition-transform duration-300 group-hover:scale-[1.03]"
         />

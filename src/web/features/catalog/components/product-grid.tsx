@@ -20,6 +20,8 @@ interface ProductGridProps {
 const imageSizes = (wide: boolean) =>
   `${wide ? '(min-width: 1280px) 300px, (min-width: 1024px) 24vw, ' : '(min-width: 1280px) 330px, '}(min-width: 768px) 31vw, 48vw`;
 
+const FIRST_ROW_ON_A_PHONE = 2;
+
 const gridClass = (wide: boolean) => clsx('grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3', wide && 'lg:grid-cols-4');
 
 export function ProductGrid({
@@ -34,7 +36,7 @@ export function ProductGrid({
   }
   return (
     <ul role="list" className={gridClass(wide)}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         // A lone result on a phone takes the row rather than half of it.
         <li key={product._id} className="max-sm:only:col-span-2">
           <ProductCard
@@ -42,6 +44,7 @@ export function ProductGrid({
             headingLevel={headingLevel}
             actions={renderActions?.(product)}
             imageSizes={imageSizes(wide)}
+            imagePriority={index < FIRST_ROW_ON_A_PHONE}
           />
         </li>
       ))}
