@@ -16,6 +16,7 @@ import {
   paymentsPlugin,
   payPageRoutes,
 } from './features/checkout/index.ts';
+import { ADMIN_ACCOUNT_NAME, adminRoutes, ensureAdminAccount } from './features/admin/index.ts';
 import { catalogPlugin, productRepositoryPlugin, productsRoutes } from './features/catalog/index.ts';
 import { contactRepositoryPlugin, contactRoutes } from './features/contact/index.ts';
 import { mailerPlugin, unitOfWorkPlugin } from './features/mail/index.ts';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(ordersRoutes, { prefix: apiPaths.orders.prefix, config });
   await app.register(contactRoutes, { prefix: apiPaths.contact.prefix, config });
   await app.register(reviewsRoutes, { prefix: apiPaths.reviews.prefix });
+  await app.register(adminRoutes, { prefix: apiPaths.admin.prefix });
   if (config.paymentProvider === 'local') await app.register(payPageRoutes);
   if (app.servesWebApp) {
     await app.register(pagesRoutes);
@@ -137,6 +139,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   }
   await app.register(healthRoutes);
   registerNotFoundHandler(app);
+
+  if (config.admin) {
+    const result = await ensureAdminAccount(app, { ...config.admin, name: ADMIN_ACCOUNT_NAME });
+    app.log.info({ email: config.admin.email }, result === 'created' ? 'admin account created' : 'account made admin');
+  }
 
   return app;
 }

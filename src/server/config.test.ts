@@ -53,6 +53,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal, 10.0.0.1' })).toThrow("'proxy.internal'");
   });
 
+  it('reads the first admin from ADMIN_EMAIL and ADMIN_PASSWORD, both or neither, the password as typed', () => {
+    expect(loadConfig({}).admin).toBeUndefined();
+    expect(loadConfig({ ADMIN_EMAIL: ' Owner@Example.com ', ADMIN_PASSWORD: ' spaced pass ' }).admin).toEqual({
+      email: 'owner@example.com',
+      password: ' spaced pass ',
+    });
+    expect(() => loadConfig({ ADMIN_EMAIL: 'owner@example.com' })).toThrow(
+      'ADMIN_PASSWORD: must be set with ADMIN_EMAIL',
+    );
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'owner-pass-1' })).toThrow(
+      'ADMIN_EMAIL: must be set with ADMIN_PASSWORD',
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'short' })).toThrow(ConfigError);
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '  ' }).databaseUrl).toBeUndefined();
   });

@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { EmailSchema, NewPasswordSchema } from '#shared/schemas/user';
 
 /** Who may take payments (PAYMENT_PROVIDER): the built-in test checkout, or Stripe Checkout. */
 export const paymentProviderNames = ['local', 'stripe'] as const;
@@ -96,6 +97,13 @@ const EnvSchema = z
         .regex(/^https?:\/\/[^/]/, 'must start with http:// or https://')
         .optional(),
     ),
+    ADMIN_EMAIL: optionalString.pipe(EmailSchema.optional()),
+    // Not trimmed: spaces in a password count.
+    ADMIN_PASSWORD: z
+      .string()
+      .optional()
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(NewPasswordSchema.optional()),
     RATE_LIMIT_FACTOR: optionalString.pipe(z.coerce.number<string>().positive('must be a number above 0').optional()),
     DEMO_DATA: optionalString
       .transform((value) => value?.toLowerCase())
@@ -156,6 +164,8 @@ export interface Config {
    * database and off with DATABASE_URL, so a real shop's PostgreSQL never gets made-up reviews by default.
    */
   demoData: boolean;
+  /** ADMIN_EMAIL and ADMIN_PASSWORD: the account made or promoted to admin at start-up (contract §7). */
+  admin: { email: string; password: string } | undefined;
   /** How the mail queue retries; set in code, not the environment (tests shorten it). */
   mailRetry: MailRetrySettings;
   /** Longest time to receive a whole request, headers and body. */
@@ -218,6 +228,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment:\n  PAYMENT_PROVIDER: must be set when NODE_ENV=production (stripe for real payments; local only for a test shop)',
     );
   }
+  if ((vars.ADMIN_EMAIL === undefined) !== (vars.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(
+      `Invalid environment:\n  ${vars.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: must be set with ${vars.ADMIN_EMAIL ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD'}`,
+    );
+  }
   if (vars.PAYMENT_PROVIDER === 'stripe') {
     const missing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter(
       (name) => !vars[name],
@@ -249,6 +264,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     attemptSlowdownMs: DEFAULT_ATTEMPT_SLOWDOWN_MS,
     demoData:
       vars.DEMO_DATA === undefined ? vars.DATABASE_URL === undefined : ['1', 'true', 'on'].includes(vars.DEMO_DATA),
+    admin:
+      vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD } : undefined,
     mailRetry: defaultMailRetry,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,

@@ -11,6 +11,7 @@ const cart = '/api/cart';
 const orders = '/api/orders';
 const contact = '/api/contact';
 const reviews = '/api/reviews';
+const admin = '/api/admin';
 
 export const apiPaths = {
   products: {
@@ -62,5 +63,11 @@ export const apiPaths = {
     prefix: reviews,
     list: reviews,
     create: reviews,
+  },
+  /** The owner's API (contract §7): an admin's bearer token on every call. */
+  admin: {
+    prefix: admin,
+    /** GET: orders, newest first (`status`, `q`, `limit`, `offset`). */
+    orders: `${admin}/orders`,
   },
 } as const;

@@ -1,5 +1,6 @@
 /** Customers put straight into the database for tests that need one but are not about signing up. */
 import { randomBytes } from 'node:crypto';
+import type { Role } from '#shared/schemas/user';
 import type { TestApp } from '#tests/build-test-app';
 
 export function uniqueEmail(label = 'shopper'): string {
@@ -21,7 +22,13 @@ export interface TestCustomer {
  */
 export async function insertCustomer(
   { app }: TestApp,
-  { name = 'Ada Lovelace', email = uniqueEmail(), password = 'roasted-almonds-42', verified = true } = {},
+  {
+    name = 'Ada Lovelace',
+    email = uniqueEmail(),
+    password = 'roasted-almonds-42',
+    verified = true,
+    role = 'customer' as Role,
+  } = {},
 ): Promise<TestCustomer> {
   const passwordHash = await app.auth.hashPassword(password);
   if (!verified) {
@@ -29,7 +36,7 @@ export async function insertCustomer(
     await app.userRepository.createSignupAttempt({ id, email, name, passwordHash, codeHash: null }, 600);
     return { id, name, email, password, token: undefined };
   }
-  const user = await app.userRepository.create({ name, email, passwordHash });
+  const user = await app.userRepository.create({ name, email, passwordHash, role });
   return { id: user.id, name, email, password, token: await app.auth.issueSessionToken(user) };
 }
 

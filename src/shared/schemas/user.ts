@@ -110,11 +110,16 @@ export type ResetLinkCheck = z.infer<typeof ResetLinkCheckSchema>;
 /** The check's address: the reset page's own, with `/check` after the token. */
 export const RESET_LINK_CHECK_SUFFIX = '/check';
 
-/** A customer as the API shows them; never the password or its hash. */
+export const ROLES = ['customer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** An account as the API shows it; never the password or its hash. */
 export const UserSchema = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),
+  // A session a browser kept from before roles existed is a customer's.
+  role: z.enum(ROLES).default('customer'),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -6,7 +6,10 @@ import { createSessionStore, type Session, type SessionStore, TOKEN_KEY, USER_KE
 import { sharedStorage, storageEvent } from '#tests/web/shared-storage';
 import { wireGuestCartToSession } from './wire-session.ts';
 
-const ada: Session = { user: { _id: 'u-1', name: 'Ada Lovelace', email: 'ada@example.com' }, token: 'token-ada' };
+const ada: Session = {
+  user: { _id: 'u-1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'customer' },
+  token: 'token-ada',
+};
 const guestLines = '[{"_id":"pine-nuts","qty":2}]';
 
 /** A tab of the shop as the browser entry wires it: its session and guest cart on the origin's storage. */

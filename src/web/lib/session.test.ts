@@ -6,7 +6,10 @@ import { createSessionStore, TOKEN_KEY, USER_KEY, type Session } from './session
 const GUEST_CART_KEY = 'guestCart';
 const IS_GUEST_KEY = 'isGuest';
 
-const ada: Session = { user: { _id: 'u-1', name: 'Ada Lovelace', email: 'ada@example.com' }, token: 'token-ada' };
+const ada: Session = {
+  user: { _id: 'u-1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'customer' },
+  token: 'token-ada',
+};
 
 describe('the session store', () => {
   it('starts from the session stored by an earlier visit', () => {

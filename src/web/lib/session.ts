@@ -66,7 +66,13 @@ function parseUser(json: string | null): User | null {
       typeof value.name === 'string' &&
       typeof value.email === 'string'
     ) {
-      return { _id: value._id, name: value.name, email: value.email };
+      // A session kept from before roles existed is a customer's.
+      return {
+        _id: value._id,
+        name: value.name,
+        email: value.email,
+        role: value.role === 'admin' ? 'admin' : 'customer',
+      };
     }
   } catch {
     // Not JSON: treated as no user.

@@ -39,7 +39,9 @@ describe('GET /api/auth/me', () => {
     const customer = await insertCustomer(testApp, { name: 'Mary Somerville' });
     const response = await me(bearer(customer.token));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { _id: customer.id, name: 'Mary Somerville', email: customer.email } });
+    expect(response.json()).toEqual({
+      user: { _id: customer.id, name: 'Mary Somerville', email: customer.email, role: 'customer' },
+    });
   });
 
   it.each([

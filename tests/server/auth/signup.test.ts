@@ -83,7 +83,7 @@ describe('signup, code, login, me', () => {
     const loggedIn = await login(email);
     expect(loggedIn.statusCode).toBe(200);
     const { user, token } = loggedIn.json();
-    expect(user).toEqual({ _id: expect.any(String), name: 'Grace Hopper', email });
+    expect(user).toEqual({ _id: expect.any(String), name: 'Grace Hopper', email, role: 'customer' });
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(loggedIn.body).not.toContain(password);
 
@@ -93,7 +93,7 @@ describe('signup, code, login, me', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ user: { _id: user._id, name: 'Grace Hopper', email } });
+    expect(me.json()).toEqual({ user: { _id: user._id, name: 'Grace Hopper', email, role: 'customer' } });
   });
 
   it('treats an address the same whatever its case and spaces', async () => {

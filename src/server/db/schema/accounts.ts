@@ -21,12 +21,17 @@ export const users = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
     /** Goes up with every password change; a session token carrying an older number is refused. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** `customer`, or `admin` for the shop's staff (contract §7): set at start-up or by `npm run admin:create`. */
+    role: text('role', { enum: ['customer', 'admin'] })
+      .notNull()
+      .default('customer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
     check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
+    check('users_role_check', sql`${table.role} in ('customer', 'admin')`),
   ],
 );
 

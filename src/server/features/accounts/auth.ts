@@ -8,6 +8,7 @@ import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import type { Role } from '#shared/schemas/user';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../errors.ts';
 import { readOrCreateSecret } from '../../lib/secret-file.ts';
@@ -17,11 +18,12 @@ export const SESSION_LIFETIME = '7d';
 const ISSUER = 'roastandco';
 const AUDIENCE = 'roastandco-shop';
 
-/** The logged-in customer a route sees. */
+/** The logged-in account a route sees: a shopper, or the shop's staff (`role` admin). */
 export interface Customer {
   id: string;
   name: string;
   email: string;
+  role: Role;
 }
 
 export interface Auth {
@@ -48,6 +50,8 @@ declare module 'fastify' {
      * answers 401, as with `requireCustomer`); without one, `request.customer` stays null.
      */
     identifyCustomer(request: FastifyRequest): Promise<void>;
+    /** An onRequest hook for the owner's routes: 401 as `requireCustomer`, then 403 unless the account is an admin. */
+    requireAdmin(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
     /** The logged-in customer on routes that use `app.requireCustomer`; null elsewhere. */
@@ -57,6 +61,10 @@ declare module 'fastify' {
 
 export const loginRequiredMessage = 'Please log in to continue.';
 export const sessionEndedMessage = 'Your session has ended. Please log in again.';
+export const adminOnlyMessage = "This part of the shop is for the shop's staff. Log in with an admin account.";
+
+/** A password as the database keeps it (Argon2id, the library's defaults). */
+export const hashPassword = (password: string): Promise<string> => argon2Hash(password);
 
 /** SHA-256 of a password-reset token: the database keeps only this. */
 export function hashResetToken(token: string): string {
@@ -88,7 +96,7 @@ export default fp<AuthPluginOptions>(
     const decoyHash = await argon2Hash(randomBytes(16).toString('hex'));
 
     const auth: Auth = {
-      hashPassword: (password) => argon2Hash(password),
+      hashPassword,
       async verifyPassword(storedHash, password) {
         try {
           const matches = await argon2Verify(storedHash ?? decoyHash, password);
@@ -133,7 +141,7 @@ export default fp<AuthPluginOptions>(
       const user = await app.userRepository.findById(claims.sub);
       // A deleted account, or a token from before the last password change.
       if (!user || user.tokenVersion !== claims.ver) return undefined;
-      return { id: user.id, name: user.name, email: user.email };
+      return { id: user.id, name: user.name, email: user.email, role: user.role };
     }
 
     app.decorate('auth', auth);
@@ -154,6 +162,13 @@ export default fp<AuthPluginOptions>(
     });
     app.decorate('identifyCustomer', async (request: FastifyRequest) => {
       if (request.headers.authorization !== undefined) await app.requireCustomer(request);
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      await app.requireCustomer(request);
+      if (request.customer?.role !== 'admin') {
+        request.log.info('refused a customer on an admin route');
+        throw new HttpError(403, adminOnlyMessage);
+      }
     });
   },
   { name: 'auth', dependencies: ['user-repository'] },

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import fp from 'fastify-plugin';
-import type { User } from '#shared/schemas/user';
+import type { Role, User } from '#shared/schemas/user';
 import type { Database } from '../../db/database.ts';
 import { passwordResetTokens, signupAttempts, users } from '../../db/schema.ts';
 
@@ -20,6 +20,7 @@ export interface UserRecord {
   email: string;
   passwordHash: string;
   tokenVersion: number;
+  role: Role;
 }
 
 /** A signup waiting for its code, or done with it. */
@@ -47,7 +48,12 @@ export interface UserRepository {
   findByEmail(email: string, executor?: Executor): Promise<UserRecord | undefined>;
   findById(id: string, executor?: Executor): Promise<UserRecord | undefined>;
   /** A proven account. Throws the database's unique violation (23505) when the address already has one. */
-  create(fields: { name: string; email: string; passwordHash: string }, executor?: Executor): Promise<UserRecord>;
+  create(
+    fields: { name: string; email: string; passwordHash: string; role?: Role },
+    executor?: Executor,
+  ): Promise<UserRecord>;
+  /** Makes the account an admin; false when the address has no account. */
+  promoteToAdmin(email: string, executor?: Executor): Promise<boolean>;
   /** Deletes the address's attempts older than `olderThanSeconds`, done or not, so the table does not grow. */
   deleteOldSignupAttempts(email: string, olderThanSeconds: number, executor?: Executor): Promise<void>;
   /** Stores an attempt whose code (or notice) is being mailed now; `codeHash` null when no code exists. */
@@ -108,8 +114,8 @@ declare module 'fastify' {
   }
 }
 
-export function toWireUser(user: Pick<UserRecord, 'id' | 'name' | 'email'>): User {
-  return { _id: user.id, name: user.name, email: user.email };
+export function toWireUser(user: Pick<UserRecord, 'id' | 'name' | 'email' | 'role'>): User {
+  return { _id: user.id, name: user.name, email: user.email, role: user.role };
 }
 
 /** An attempt's id, the signup's `userId`: random, so nobody can name another's attempt. */
@@ -123,6 +129,7 @@ const userColumns = {
   email: users.email,
   passwordHash: users.passwordHash,
   tokenVersion: users.tokenVersion,
+  role: users.role,
 };
 
 const attemptColumns = {
@@ -154,6 +161,15 @@ export function createUserRepository(db: Database): UserRepository {
       const [row] = await executor.insert(users).values(fields).returning(userColumns);
       if (!row) throw new Error('insert into users returned no row');
       return row;
+    },
+
+    async promoteToAdmin(email, executor = db) {
+      const rows = await executor
+        .update(users)
+        .set({ role: 'admin', updatedAt: sql`now()` })
+        .where(eq(users.email, email))
+        .returning({ id: users.id });
+      return rows.length > 0;
     },
 
     async deleteOldSignupAttempts(email, olderThanSeconds, executor = db) {

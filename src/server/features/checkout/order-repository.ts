@@ -3,9 +3,10 @@
  * the database's promise (a unique index on `orders.checkout_id`): whoever inserts first makes the order, and
  * everyone after finds it.
  */
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { VatRate } from '#shared/constants';
+import type { AdminOrdersQuery } from '#shared/schemas/admin';
 import type { ShippingAddress } from '#shared/schemas/shipping-address';
 import type { PaymentProviderName } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -80,6 +81,11 @@ export interface OrderRepository {
    * customer's address (which they have proved is theirs by verifying it).
    */
   listForCustomer(customer: { id: string; email: string }): Promise<OrderRecord[]>;
+  /**
+   * The owner's order list, newest first: a page of `limit` from `offset`, and how many match. `q` is an order
+   * number (with or without `RC-`), or part of the buyer's name or e-mail address. Anonymised orders are left out.
+   */
+  listForAdmin(query: AdminOrdersQuery): Promise<{ orders: OrderRecord[]; total: number }>;
   /** Whether `listForCustomer` would list anything, in one cheap query (a review's 'Verified customer' badge). */
   hasOrders(customer: { id: string; email: string }): Promise<boolean>;
   /**
@@ -122,6 +128,15 @@ const toCheckoutRecord = (row: CheckoutRow): CheckoutRecord => ({
 /** A customer's orders: placed while logged in, or as a guest with the address they have since verified. */
 const customersOrders = (customer: { id: string; email: string }) =>
   or(eq(orders.userId, customer.id), and(isNull(orders.userId), eq(orders.guestEmail, customer.email)));
+
+/** An order number ('1042', 'RC-1042'), or a part of the buyer's name or e-mail address, any case. */
+function searchOrders(q: string): SQL {
+  const number = /^(?:rc-?)?(\d{1,15})$/i.exec(q)?.[1];
+  // LIKE's own wildcards in what the owner typed are matched as themselves.
+  const pattern = `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const text = or(ilike(orders.email, pattern), ilike(sql`${orders.shippingAddress}->>'name'`, pattern));
+  return number === undefined ? (text as SQL) : (or(eq(orders.orderNumber, Number(number)), text) as SQL);
+}
 
 /** Reads the lines of `rows` in one query and joins them on. */
 async function withLines(db: Database, rows: OrderRow[]): Promise<OrderRecord[]> {
@@ -243,6 +258,27 @@ function createOrderRepository(appDb: Database): OrderRepository {
         .where(customersOrders(customer))
         .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
       return withLines(appDb, rows);
+    },
+
+    async listForAdmin({ status, q, limit, offset }) {
+      const conditions: SQL[] = [isNull(orders.anonymisedAt)];
+      // NOTE: until orders move through dispatch (the next slice), an order is processing or delivered.
+      if (status === 'delivered') conditions.push(eq(orders.isDelivered, true));
+      if (status === 'processing') conditions.push(eq(orders.isDelivered, false));
+      if (status === 'dispatched') conditions.push(sql`false`);
+      if (q) conditions.push(searchOrders(q));
+      const where = and(...conditions);
+      const [rows, [counted]] = await Promise.all([
+        appDb
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+          .limit(limit)
+          .offset(offset),
+        appDb.select({ total: count() }).from(orders).where(where),
+      ]);
+      return { orders: await withLines(appDb, rows), total: counted?.total ?? 0 };
     },
 
     async hasOrders(customer) {

@@ -1,0 +1,3 @@
+/** The owner's side as the app registers it: the guarded /api/admin scope and the first admin's account. */
+export { ADMIN_ACCOUNT_NAME, type AdminAccount, ensureAdminAccount } from './admin-account.ts';
+export { default as adminRoutes } from './routes.ts';
