@@ -69,5 +69,7 @@ export const apiPaths = {
     prefix: admin,
     /** GET: orders, newest first (`status`, `q`, `limit`, `offset`). */
     orders: `${admin}/orders`,
+    /** GET: one order with its history; PATCH: move it on (`{ status, trackingNumber? }`). */
+    order: (orderId: string) => `${admin}/orders/${segment(orderId)}`,
   },
 } as const;
