@@ -16,7 +16,7 @@ import {
   paymentsPlugin,
   payPageRoutes,
 } from './features/checkout/index.ts';
-import { ADMIN_ACCOUNT_NAME, adminRoutes, ensureAdminAccount } from './features/admin/index.ts';
+import { ADMIN_ACCOUNT_NAME, adminRoutes, auditPlugin, ensureAdminAccount } from './features/admin/index.ts';
 import { catalogPlugin, productRepositoryPlugin, productsRoutes } from './features/catalog/index.ts';
 import { contactRepositoryPlugin, contactRoutes } from './features/contact/index.ts';
 import { mailerPlugin, unitOfWorkPlugin } from './features/mail/index.ts';
@@ -103,6 +103,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(authPlugin, { config });
   await app.register(mailerPlugin, { config });
   await app.register(unitOfWorkPlugin);
+  await app.register(auditPlugin);
   await app.register(cartRepositoryPlugin);
   await app.register(orderRepositoryPlugin);
   await app.register(paymentsPlugin, { config });
@@ -131,7 +132,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(ordersRoutes, { prefix: apiPaths.orders.prefix, config });
   await app.register(contactRoutes, { prefix: apiPaths.contact.prefix, config });
   await app.register(reviewsRoutes, { prefix: apiPaths.reviews.prefix });
-  await app.register(adminRoutes, { prefix: apiPaths.admin.prefix });
+  await app.register(adminRoutes, { prefix: apiPaths.admin.prefix, config });
   if (config.paymentProvider === 'local') await app.register(payPageRoutes);
   if (app.servesWebApp) {
     await app.register(pagesRoutes);

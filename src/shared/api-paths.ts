@@ -71,5 +71,17 @@ export const apiPaths = {
     orders: `${admin}/orders`,
     /** GET: one order with its history; PATCH: move it on (`{ status, trackingNumber? }`). */
     order: (orderId: string) => `${admin}/orders/${segment(orderId)}`,
+    /** GET: every review, hidden ones too (`hidden`, `limit`, `offset`). */
+    reviews: `${admin}/reviews`,
+    /** PATCH: hide or show (`{ hidden }`); DELETE: delete it and its photo. */
+    review: (reviewId: string) => `${admin}/reviews/${segment(reviewId)}`,
+    /** GET: contact messages, newest first (`status`, `limit`, `offset`). */
+    messages: `${admin}/messages`,
+    /** GET: one message (opening a new one marks it read); PATCH: its status (`{ status }`). */
+    message: (messageId: string) => `${admin}/messages/${segment(messageId)}`,
+    /** POST: a reply (`{ message }`), mailed to the sender; the message becomes answered. */
+    messageReply: (messageId: string) => `${admin}/messages/${segment(messageId)}/reply`,
+    /** GET: every admin change, newest first (`action`, `target`, `limit`, `offset`). */
+    audit: `${admin}/audit`,
   },
 } as const;

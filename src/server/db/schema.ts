@@ -9,3 +9,4 @@ export * from './schema/cart.ts';
 export * from './schema/checkout.ts';
 export * from './schema/contact.ts';
 export * from './schema/reviews.ts';
+export * from './schema/admin.ts';

@@ -3,7 +3,9 @@
  * screens. Every list answers `{ items, total }`, newest first.
  */
 import { z } from 'zod';
+import { hasControlCharacter } from '#shared/control-characters';
 import { OrderSchema } from './order.ts';
+import { ReviewSchema } from './review.ts';
 
 export const ADMIN_LIST_DEFAULT_LIMIT = 50;
 export const ADMIN_LIST_MAX_LIMIT = 200;
@@ -39,8 +41,147 @@ export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>;
 export const AdminOrderSchema = OrderSchema.extend({
   status: z.enum(ORDER_STATUSES),
   email: z.string(),
+  trackingNumber: z.string().optional(),
+  dispatchedAt: z.string().optional(),
+  deliveredAt: z.string().optional(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
 export const AdminOrderListSchema = z.object({ items: z.array(AdminOrderSchema), total: z.number().int() });
 export type AdminOrderList = z.infer<typeof AdminOrderListSchema>;
+
+/** One move in an order's history: to which status, when, by which admin. */
+export const OrderStatusChangeSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  at: z.string(),
+  by: z.string(),
+  trackingNumber: z.string().optional(),
+});
+
+export const AdminOrderDetailSchema = AdminOrderSchema.extend({ history: z.array(OrderStatusChangeSchema) });
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
+
+export const TRACKING_NUMBER_MAX_LENGTH = 100;
+
+const TrackingNumberSchema = z
+  .string({ error: 'The tracking number must be text.' })
+  .trim()
+  .max(TRACKING_NUMBER_MAX_LENGTH, {
+    error: `The tracking number must be at most ${TRACKING_NUMBER_MAX_LENGTH} characters.`,
+  })
+  .refine((value) => !hasControlCharacter(value), { error: 'Please enter the tracking number on one line.' })
+  // An empty field means none was given.
+  .transform((value) => value || undefined);
+
+/**
+ * Moving an order on (contract §7): `{ status, trackingNumber? }`, or `{ isDelivered: true }` as the shopper's API
+ * names delivery. Only forward: processing → dispatched → delivered (a parcel collected by hand may skip dispatch).
+ */
+export const MoveOrderBodySchema = z.union(
+  [
+    z.strictObject({
+      status: z.enum(['dispatched', 'delivered'], { error: 'status must be dispatched or delivered.' }),
+      trackingNumber: TrackingNumberSchema.optional(),
+    }),
+    z
+      .strictObject({ isDelivered: z.literal(true, { error: 'isDelivered can only be true.' }) })
+      .transform(() => ({ status: 'delivered' as const, trackingNumber: undefined })),
+  ],
+  { error: 'Send { status: "dispatched" | "delivered", trackingNumber? } or { isDelivered: true }.' },
+);
+export type MoveOrderBody = z.infer<typeof MoveOrderBodySchema>;
+
+export const OrderIdParamsSchema = z.object({
+  id: z.string().min(1, { error: 'Order not found.' }).max(64, { error: 'Order not found.' }),
+});
+
+/** An admin change as the audit shows it. */
+export const AuditEntrySchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  actor: z.object({ _id: z.string().nullable(), email: z.string() }),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditListSchema = z.object({ items: z.array(AuditEntrySchema), total: z.number().int() });
+
+export const AuditQuerySchema = AdminPageQuerySchema.extend({
+  action: z
+    .string({ error: 'action must be text.' })
+    .trim()
+    .max(100, { error: 'action must be at most 100 characters.' })
+    .optional(),
+  target: z
+    .string({ error: 'target must be text.' })
+    .trim()
+    .max(200, { error: 'target must be at most 200 characters.' })
+    .optional(),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+/** A review as the owner sees it: the public shape, and whether the shop hides it. */
+export const AdminReviewSchema = ReviewSchema.extend({ hidden: z.boolean() });
+export type AdminReview = z.infer<typeof AdminReviewSchema>;
+
+export const AdminReviewListSchema = z.object({ items: z.array(AdminReviewSchema), total: z.number().int() });
+
+export const AdminReviewsQuerySchema = AdminPageQuerySchema.extend({
+  hidden: z.enum(['true', 'false'], { error: 'hidden must be true or false.' }).optional(),
+});
+
+export const HideReviewBodySchema = z.strictObject(
+  { hidden: z.boolean({ error: 'hidden must be true or false.' }) },
+  { error: 'Send { hidden: true } or { hidden: false }.' },
+);
+
+export const ReviewIdParamsSchema = z.object({
+  id: z.string().min(1, { error: 'Review not found.' }).max(64, { error: 'Review not found.' }),
+});
+
+export const MESSAGE_STATUSES = ['new', 'read', 'answered'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+export const REPLY_MAX_LENGTH = 5000;
+
+/** A contact message as the owner sees it. */
+export const AdminMessageSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().optional(),
+  message: z.string(),
+  createdAt: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  reply: z.string().optional(),
+  answeredAt: z.string().optional(),
+});
+export type AdminMessage = z.infer<typeof AdminMessageSchema>;
+
+export const AdminMessageListSchema = z.object({ items: z.array(AdminMessageSchema), total: z.number().int() });
+
+export const AdminMessagesQuerySchema = AdminPageQuerySchema.extend({
+  status: z.enum(MESSAGE_STATUSES, { error: 'status must be new, read or answered.' }).optional(),
+});
+
+export const MessageStatusBodySchema = z.strictObject(
+  { status: z.enum(MESSAGE_STATUSES, { error: 'status must be new, read or answered.' }) },
+  { error: 'Send { status: "new" | "read" | "answered" }.' },
+);
+
+export const ReplyBodySchema = z.strictObject(
+  {
+    message: z
+      .string({ error: 'Please write your reply.' })
+      .trim()
+      .min(1, { error: 'Please write your reply.' })
+      .max(REPLY_MAX_LENGTH, { error: `Your reply must be at most ${REPLY_MAX_LENGTH} characters.` }),
+  },
+  { error: 'Send { message } with your reply.' },
+);
+
+export const MessageIdParamsSchema = z.object({
+  id: z.string().min(1, { error: 'Message not found.' }).max(64, { error: 'Message not found.' }),
+});

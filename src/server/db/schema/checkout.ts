@@ -87,6 +87,13 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
     totalPence: integer('total_pence').notNull(),
     isDelivered: boolean('is_delivered').notNull().default(false),
+    /** Where the order stands (contract §7): only ever forward; `is_delivered` says the same for the shopper's API. */
+    status: text('status', { enum: ['processing', 'dispatched', 'delivered'] })
+      .notNull()
+      .default('processing'),
+    trackingNumber: text('tracking_number'),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** When the customer's account was deleted and the order's personal data with it (decision 061). */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -98,6 +105,9 @@ export const orders = pgTable(
     // Guest orders found by a customer who later verifies the same address.
     index('orders_guest_email_idx').on(table.guestEmail).where(sql`${table.userId} is null`),
     check('orders_total_check', sql`${table.totalPence} > 0`),
+    check('orders_status_check', sql`${table.status} in ('processing', 'dispatched', 'delivered')`),
+    check('orders_delivered_check', sql`(${table.status} = 'delivered') = ${table.isDelivered}`),
+    index('orders_status_idx').on(table.status, table.createdAt),
     check(
       'orders_personal_data_check',
       sql`${table.anonymisedAt} is not null or (${table.email} is not null and ${table.shippingAddress} is not null)`,
@@ -126,4 +136,25 @@ export const orderLines = pgTable(
     check('order_lines_price_check', sql`${table.unitPricePence} > 0`),
     check('order_lines_vat_rate_check', sql`${table.vatRate} in (0, 20)`),
   ],
+);
+
+/** Each move of an order to its next status, by whom: the order's history on the owner's screen. */
+export const orderStatusChanges = pgTable(
+  'order_status_changes',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => randomUUID()),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    trackingNumber: text('tracking_number'),
+    /** The admin who moved it; their e-mail is kept too, should the account later go. */
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_status_changes_order_idx').on(table.orderId, table.changedAt)],
 );

@@ -18,9 +18,18 @@ export const contactMessages = pgTable(
     phone: text('phone'),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The owner's handling (contract §7): new, read once opened, answered once replied to from /admin. */
+    status: text('status', { enum: ['new', 'read', 'answered'] })
+      .notNull()
+      .default('new'),
+    /** The last reply sent from /admin, and when; earlier replies are in the audit. */
+    reply: text('reply'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   (table) => [
     index('contact_messages_created_idx').on(table.createdAt),
+    index('contact_messages_status_idx').on(table.status, table.createdAt),
+    check('contact_messages_status_check', sql`${table.status} in ('new', 'read', 'answered')`),
     // The API's limits (contract §6) again, so nothing longer gets in by another way.
     check(
       'contact_messages_lengths_check',

@@ -24,6 +24,8 @@ export const reviews = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     verified: boolean('verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the owner hid it from the shop (contract §7); null while it is shown. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (table) => [
     index('reviews_created_idx').on(table.createdAt),

@@ -3,12 +3,29 @@
  * without it. No token or a bad one answers 401, a customer's 403, each with a message; the answers are private
  * and never stored (the app's cache rule, plugins/app/cache-rules.ts). Each domain brings its own admin routes.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AuditListSchema, AuditQuerySchema } from '#shared/schemas/admin';
+import { ApiErrorSchema } from '#shared/schemas/error';
+import type { Config } from '../../config.ts';
 import { checkoutAdminRoutes } from '../checkout/index.ts';
+import { contactAdminRoutes } from '../contact/index.ts';
+import { reviewsAdminRoutes } from '../reviews/index.ts';
 
-const adminRoutes: FastifyPluginAsync = async (app) => {
+export interface AdminRoutesOptions {
+  config: Pick<Config, 'shopEmail'>;
+}
+
+const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { config }) => {
   app.addHook('onRequest', app.requireAdmin);
   await app.register(checkoutAdminRoutes);
+  await app.register(reviewsAdminRoutes);
+  await app.register(contactAdminRoutes, { config });
+
+  app.get(
+    '/audit',
+    { schema: { querystring: AuditQuerySchema, response: { 200: AuditListSchema, '4xx': ApiErrorSchema } } },
+    (request) => app.audit.list(request.query),
+  );
 };
 
 export default adminRoutes;

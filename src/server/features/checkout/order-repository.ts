@@ -6,11 +6,11 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { VatRate } from '#shared/constants';
-import type { AdminOrdersQuery } from '#shared/schemas/admin';
+import type { AdminOrdersQuery, OrderStatus } from '#shared/schemas/admin';
 import type { ShippingAddress } from '#shared/schemas/shipping-address';
 import type { PaymentProviderName } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { checkouts, orderLines, orders } from '../../db/schema.ts';
+import { checkouts, orderLines, orderStatusChanges, orders } from '../../db/schema.ts';
 
 /**
  * One line of a checkout as the server priced it, in pence; an order's lines are copied from these, and the payment
@@ -52,9 +52,27 @@ export interface OrderRecord {
   shippingAddress: ShippingAddress;
   totalPence: number;
   isDelivered: boolean;
+  status: OrderStatus;
+  trackingNumber: string | null;
+  dispatchedAt: Date | null;
+  deliveredAt: Date | null;
   createdAt: Date;
   lines: CheckoutLine[];
 }
+
+/** One move of an order, as its history shows it. */
+export interface OrderStatusChangeRecord {
+  toStatus: OrderStatus;
+  trackingNumber: string | null;
+  actorEmail: string;
+  changedAt: Date;
+}
+
+/** Why an order could not be moved: gone (or anonymised), or already at or past the status asked for. */
+export type MoveRefusal = { refused: 'not-found' } | { refused: 'not-forward'; order: OrderRecord };
+
+const STATUS_ORDER: readonly OrderStatus[] = ['processing', 'dispatched', 'delivered'];
+export const isForward = (from: OrderStatus, to: OrderStatus) => STATUS_ORDER.indexOf(to) > STATUS_ORDER.indexOf(from);
 
 /** A checkout as the service records it: the database gives it its id; the session and payment come later. */
 export type NewCheckout = Omit<CheckoutRecord, 'id' | 'sessionId' | 'paidAt'>;
@@ -86,6 +104,17 @@ export interface OrderRepository {
    * number (with or without `RC-`), or part of the buyer's name or e-mail address. Anonymised orders are left out.
    */
   listForAdmin(query: AdminOrdersQuery): Promise<{ orders: OrderRecord[]; total: number }>;
+  /** One order and its moves, oldest first; undefined when there is no such order or it was anonymised. */
+  findForAdmin(id: string): Promise<{ order: OrderRecord; history: OrderStatusChangeRecord[] } | undefined>;
+  /**
+   * Moves an order on inside `tx`, holding its row until the transaction ends, so two admins pressing at once make
+   * one move: the order before and after, or why not.
+   */
+  moveOrder(
+    id: string,
+    move: { to: OrderStatus; trackingNumber: string | undefined; actor: { id: string; email: string } },
+    tx: Database,
+  ): Promise<{ before: OrderRecord; after: OrderRecord } | MoveRefusal>;
   /** Whether `listForCustomer` would list anything, in one cheap query (a review's 'Verified customer' badge). */
   hasOrders(customer: { id: string; email: string }): Promise<boolean>;
   /**
@@ -174,6 +203,10 @@ async function withLines(db: Database, rows: OrderRow[]): Promise<OrderRecord[]>
     guestEmail: row.guestEmail,
     totalPence: row.totalPence,
     isDelivered: row.isDelivered,
+    status: row.status,
+    trackingNumber: row.trackingNumber,
+    dispatchedAt: row.dispatchedAt,
+    deliveredAt: row.deliveredAt,
     createdAt: row.createdAt,
     lines: linesByOrder.get(row.id) ?? [],
   }));
@@ -262,10 +295,7 @@ function createOrderRepository(appDb: Database): OrderRepository {
 
     async listForAdmin({ status, q, limit, offset }) {
       const conditions: SQL[] = [isNull(orders.anonymisedAt)];
-      // NOTE: until orders move through dispatch (the next slice), an order is processing or delivered.
-      if (status === 'delivered') conditions.push(eq(orders.isDelivered, true));
-      if (status === 'processing') conditions.push(eq(orders.isDelivered, false));
-      if (status === 'dispatched') conditions.push(sql`false`);
+      if (status) conditions.push(eq(orders.status, status));
       if (q) conditions.push(searchOrders(q));
       const where = and(...conditions);
       const [rows, [counted]] = await Promise.all([
@@ -279,6 +309,60 @@ function createOrderRepository(appDb: Database): OrderRepository {
         appDb.select({ total: count() }).from(orders).where(where),
       ]);
       return { orders: await withLines(appDb, rows), total: counted?.total ?? 0 };
+    },
+
+    async findForAdmin(id) {
+      const rows = await appDb
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), isNull(orders.anonymisedAt)));
+      const [order] = await withLines(appDb, rows);
+      if (!order) return undefined;
+      const history = await appDb
+        .select({
+          toStatus: orderStatusChanges.toStatus,
+          trackingNumber: orderStatusChanges.trackingNumber,
+          actorEmail: orderStatusChanges.actorEmail,
+          changedAt: orderStatusChanges.changedAt,
+        })
+        .from(orderStatusChanges)
+        .where(eq(orderStatusChanges.orderId, id))
+        .orderBy(orderStatusChanges.changedAt);
+      // NOTE: written only by moveOrder, with a status from the schema's three.
+      return { order, history: history.map((change) => ({ ...change, toStatus: change.toStatus as OrderStatus })) };
+    },
+
+    async moveOrder(id, { to, trackingNumber, actor }, tx) {
+      const rows = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), isNull(orders.anonymisedAt)))
+        .for('update');
+      const [before] = await withLines(tx, rows);
+      if (!before) return { refused: 'not-found' };
+      if (!isForward(before.status, to)) return { refused: 'not-forward', order: before };
+      const keptTracking = trackingNumber ?? before.trackingNumber;
+      const [updated] = await tx
+        .update(orders)
+        .set({
+          status: to,
+          isDelivered: to === 'delivered',
+          trackingNumber: keptTracking,
+          ...(to === 'dispatched' ? { dispatchedAt: sql`now()` } : { deliveredAt: sql`now()` }),
+        })
+        .where(eq(orders.id, id))
+        .returning();
+      await tx.insert(orderStatusChanges).values({
+        orderId: id,
+        fromStatus: before.status,
+        toStatus: to,
+        trackingNumber: keptTracking,
+        actorId: actor.id,
+        actorEmail: actor.email,
+      });
+      const [after] = await withLines(tx, updated ? [updated] : []);
+      if (!after) throw new Error('order lost its row');
+      return { before, after };
     },
 
     async hasOrders(customer) {

@@ -2,7 +2,9 @@
  * Adds `app.contactRepository`: messages sent through the contact form, kept in `contact_messages`. The service
  * stores a message and queues its mail to the shop in one transaction, so neither exists without the other.
  */
+import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import type { MessageStatus } from '#shared/schemas/admin';
 import type { ContactBody } from '#shared/schemas/contact';
 import type { Database } from '../../db/database.ts';
 import { contactMessages } from '../../db/schema.ts';
@@ -15,11 +17,36 @@ export interface ContactMessageRecord {
   phone: string | null;
   message: string;
   createdAt: Date;
+  status: MessageStatus;
+  /** The last reply sent from /admin, or null. */
+  reply: string | null;
+  answeredAt: Date | null;
+}
+
+/** A message before and after the owner changed it. */
+export interface MessageChange {
+  before: ContactMessageRecord;
+  after: ContactMessageRecord;
 }
 
 export interface ContactRepository {
   /** Stores a validated message; an empty phone is stored as null. */
   create(message: ContactBody, executor?: Database): Promise<ContactMessageRecord>;
+  /** Messages newest first, a page at a time, with how many match. */
+  listForAdmin(query: {
+    status?: MessageStatus | undefined;
+    limit: number;
+    offset: number;
+  }): Promise<{ messages: ContactMessageRecord[]; total: number }>;
+  /** Sets a message's status inside `tx` (holding its row): before and after, or undefined when there is none. */
+  setStatus(
+    id: string,
+    status: MessageStatus,
+    tx: Database,
+    options?: { onlyIfNew?: boolean },
+  ): Promise<MessageChange | undefined>;
+  /** Records a reply inside `tx`: the message becomes answered. */
+  recordReply(id: string, reply: string, tx: Database): Promise<MessageChange | undefined>;
 }
 
 declare module 'fastify' {
@@ -37,6 +64,43 @@ export function createContactRepository(db: Database): ContactRepository {
         .returning();
       if (!row) throw new Error('Inserting a contact message returned no row');
       return row;
+    },
+
+    async listForAdmin({ status, limit, offset }) {
+      const where: SQL | undefined = status ? eq(contactMessages.status, status) : undefined;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(contactMessages)
+          .where(where)
+          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(contactMessages).where(where),
+      ]);
+      return { messages: rows, total: counted?.total ?? 0 };
+    },
+
+    async setStatus(id, status, tx, { onlyIfNew = false } = {}) {
+      const [before] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
+      if (!before) return undefined;
+      // Opening a message reads it once; one already read or answered stays as it is.
+      if (onlyIfNew && before.status !== 'new') return { before, after: before };
+      const [after] = await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, id)).returning();
+      if (!after) throw new Error('message lost its row');
+      return { before, after };
+    },
+
+    async recordReply(id, reply, tx) {
+      const [before] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
+      if (!before) return undefined;
+      const [after] = await tx
+        .update(contactMessages)
+        .set({ status: 'answered', reply, answeredAt: sql`now()` })
+        .where(eq(contactMessages.id, id))
+        .returning();
+      if (!after) throw new Error('message lost its row');
+      return { before, after };
     },
   };
 }

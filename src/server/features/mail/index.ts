@@ -2,6 +2,8 @@
 export { default as mailerPlugin } from './mailer.ts';
 export { passwordResetMail, signupCodeMail, signupNoticeMail } from './templates/account-mails.ts';
 export { contactMessageMail } from './templates/contact-message-mail.ts';
+export { contactReplyMail } from './templates/contact-reply-mail.ts';
 export type { OutgoingMail } from './templates/layout.ts';
 export { orderConfirmationMail } from './templates/order-confirmation-mail.ts';
+export { orderStatusMail } from './templates/order-status-mail.ts';
 export { type QueueMail, type UnitOfWork, default as unitOfWorkPlugin } from './unit-of-work.ts';

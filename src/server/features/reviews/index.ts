@@ -2,6 +2,7 @@
  * Reviews as the app registers them: their plugins (`app.reviewRepository`, `app.reviewPhotos`), their routes, and
  * `toWireReview` (the server-rendered reviews page holds them in the API's shape).
  */
+export { default as reviewsAdminRoutes } from './admin-routes.ts';
 export { default as reviewPhotosPlugin } from './photos.ts';
 export { default as reviewRepositoryPlugin, toWireReview } from './review-repository.ts';
 export { default as reviewsRoutes } from './routes.ts';

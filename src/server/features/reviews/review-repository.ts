@@ -2,7 +2,7 @@
  * Adds `app.reviewRepository`: customer reviews in `reviews`, listed newest first. `toWireReview` makes the API's
  * shape (contract §2) from a stored review.
  */
-import { desc } from 'drizzle-orm';
+import { count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Review } from '#shared/schemas/review';
 import type { Database } from '../../db/database.ts';
@@ -19,15 +19,31 @@ export interface ReviewRecord {
   userId: string | null;
   verified: boolean;
   createdAt: Date;
+  /** When the owner hid it; null while the shop shows it. */
+  hiddenAt: Date | null;
 }
 
-/** A review as posted: the database gives it its id and time. */
-export type NewReview = Omit<ReviewRecord, 'id' | 'createdAt'>;
+/** A review as posted: the database gives it its id and time, and it is shown. */
+export type NewReview = Omit<ReviewRecord, 'id' | 'createdAt' | 'hiddenAt'>;
 
 export interface ReviewRepository {
   create(review: NewReview, executor?: Database): Promise<ReviewRecord>;
-  /** Every review, newest first. */
+  /** Every review the shop shows (none the owner hid), newest first. */
   listNewestFirst(): Promise<ReviewRecord[]>;
+  /** Every review, hidden ones too (or only those, or only the shown), newest first, a page at a time. */
+  listForAdmin(query: {
+    hidden?: boolean | undefined;
+    limit: number;
+    offset: number;
+  }): Promise<{ reviews: ReviewRecord[]; total: number }>;
+  /** Hides or shows a review inside `tx`: the review before and after, or undefined when there is none. */
+  setHidden(
+    id: string,
+    hidden: boolean,
+    tx: Database,
+  ): Promise<{ before: ReviewRecord; after: ReviewRecord } | undefined>;
+  /** Deletes a review inside `tx`: the review as it was, or undefined when there is none. */
+  remove(id: string, tx: Database): Promise<ReviewRecord | undefined>;
 }
 
 declare module 'fastify' {
@@ -56,7 +72,41 @@ export function createReviewRepository(db: Database): ReviewRepository {
       if (!row) throw new Error('Inserting a review returned no row');
       return row;
     },
-    listNewestFirst: () => db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id)),
+    listNewestFirst: () =>
+      db.select().from(reviews).where(isNull(reviews.hiddenAt)).orderBy(desc(reviews.createdAt), desc(reviews.id)),
+
+    async listForAdmin({ hidden, limit, offset }) {
+      const where = hidden === undefined ? undefined : hidden ? isNotNull(reviews.hiddenAt) : isNull(reviews.hiddenAt);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(reviews)
+          .where(where)
+          .orderBy(desc(reviews.createdAt), desc(reviews.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(reviews).where(where),
+      ]);
+      return { reviews: rows, total: counted?.total ?? 0 };
+    },
+
+    async setHidden(id, hidden, tx) {
+      const [before] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
+      if (!before) return undefined;
+      const [after] = await tx
+        .update(reviews)
+        // Hiding a hidden review keeps when it was first hidden.
+        .set({ hiddenAt: hidden ? sql`coalesce(${reviews.hiddenAt}, now())` : null })
+        .where(eq(reviews.id, id))
+        .returning();
+      if (!after) throw new Error('review lost its row');
+      return { before, after };
+    },
+
+    async remove(id, tx) {
+      const [removed] = await tx.delete(reviews).where(eq(reviews.id, id)).returning();
+      return removed;
+    },
   };
 }
 

@@ -1,0 +1,224 @@
+/**
+ * The owner moving orders on (contract §7, issue 17): an order's detail and history, processing → dispatched →
+ * delivered and never back, each move in one transaction with a mail to the buyer and an audit record; the
+ * customer's My Orders then reads delivered. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, insertCustomer, type TestCustomer } from '#tests/accounts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { cartPayload, checkoutCalls, guestAddress, orderPayload, payOnTestPage, startCheckout } from '#tests/checkout';
+import { queryRows } from '#tests/db';
+import { SmtpSink } from '#tests/smtp-sink';
+
+let sink: SmtpSink;
+let testApp: TestApp;
+let admin: TestCustomer;
+beforeAll(async () => {
+  sink = await SmtpSink.start();
+  testApp = await buildTestApp({ smtpUrl: sink.url });
+  admin = await insertCustomer(testApp, { name: 'Olive Owner', role: 'admin' });
+});
+afterAll(async () => {
+  await testApp?.close();
+  await sink?.stop();
+});
+
+interface PlacedOrder {
+  id: string;
+  number: string;
+  email: string;
+}
+
+/** A paid order: a guest's, or the customer's when `customer` is given. */
+async function paidOrder(customer?: TestCustomer): Promise<PlacedOrder> {
+  const address = guestAddress(customer ? { email: customer.email } : {});
+  const payload = cartPayload(address);
+  const sessionId = await startCheckout(testApp, payload, customer?.token);
+  await payOnTestPage(testApp, sessionId);
+  const calls = checkoutCalls(testApp, customer?.token);
+  const placed = customer
+    ? await calls.placeOrder(orderPayload(sessionId, payload))
+    : await calls.placeGuestOrder({ ...orderPayload(sessionId, payload), guestEmail: address.email });
+  expect(placed.statusCode).toBeLessThan(300);
+  // The confirmation, so the next mail to this address is the one a move sends.
+  await sink.nextMailTo(address.email);
+  return { id: placed.json()._id, number: placed.json().orderNumber, email: address.email };
+}
+
+const detail = (id: string) =>
+  testApp.app.inject({
+    method: 'GET',
+    url: `/api/admin/orders/${encodeURIComponent(id)}`,
+    headers: bearer(admin.token),
+  });
+const move = (id: string, payload: unknown) =>
+  testApp.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/orders/${encodeURIComponent(id)}`,
+    headers: bearer(admin.token),
+    payload: payload as object,
+  });
+const auditOf = async (number: string) =>
+  (
+    await testApp.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?target=${encodeURIComponent(`order:${number}`)}`,
+      headers: bearer(admin.token),
+    })
+  ).json();
+
+describe('an order on the owner’s side', () => {
+  it('shows its lines, VAT by rate, address, e-mail and an empty history while processing', async () => {
+    const order = await paidOrder();
+    const response = await detail(order.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      _id: order.id,
+      orderNumber: order.number,
+      status: 'processing',
+      email: order.email,
+      totalPrice: 20.37,
+      history: [],
+      orderItems: [
+        { name: 'Roasted Cashew Nuts', qty: 2, price: 8.09 },
+        { qty: 1, price: 4.19 },
+      ],
+      vat: expect.arrayContaining([expect.objectContaining({ rate: 20 })]),
+      shippingAddress: expect.objectContaining({ email: order.email }),
+    });
+    expect((await detail('no-such-order')).statusCode).toBe(404);
+  });
+
+  it('is dispatched with a tracking number: one mail to the guest saying so, its history and the audit record it', async () => {
+    const order = await paidOrder();
+    const response = await move(order.id, { status: 'dispatched', trackingNumber: ' RM123456785GB ' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'dispatched',
+      trackingNumber: 'RM123456785GB',
+      isDelivered: false,
+      dispatchedAt: expect.any(String),
+    });
+
+    const mail = await sink.nextMailTo(order.email);
+    expect(mail.subject).toBe(`Your Roast & Co. order ${order.number} is on its way`);
+    expect(mail.text).toContain('Your tracking number is RM123456785GB.');
+    expect(mail.html).toContain('RM123456785GB');
+
+    const shown = (await detail(order.id)).json();
+    expect(shown.history).toEqual([
+      { status: 'dispatched', at: expect.any(String), by: admin.email, trackingNumber: 'RM123456785GB' },
+    ]);
+    const audit = await auditOf(order.number);
+    expect(audit).toEqual({
+      total: 1,
+      items: [
+        {
+          _id: expect.any(String),
+          at: expect.any(String),
+          actor: { _id: admin.id, email: admin.email },
+          action: 'order.dispatched',
+          target: `order:${order.number}`,
+          before: { status: 'processing', trackingNumber: null, isDelivered: false },
+          after: { status: 'dispatched', trackingNumber: 'RM123456785GB', isDelivered: false },
+        },
+      ],
+    });
+  });
+
+  it("is delivered after dispatch, keeps its tracking number, and the customer's My Orders reads delivered", async () => {
+    const customer = await insertCustomer(testApp);
+    const order = await paidOrder(customer);
+    expect((await move(order.id, { status: 'dispatched' })).statusCode).toBe(200);
+    expect((await sink.nextMailTo(order.email)).text).toContain('without a tracking number');
+    const delivered = await move(order.id, { status: 'delivered' });
+    expect(delivered.json()).toMatchObject({ status: 'delivered', isDelivered: true, deliveredAt: expect.any(String) });
+    expect((await sink.nextMailTo(order.email)).subject).toBe(
+      `Your Roast & Co. order ${order.number} has been delivered`,
+    );
+
+    const mine = (await checkoutCalls(testApp, customer.token).myOrders()).json();
+    expect(mine.find((shown: { _id: string }) => shown._id === order.id)).toMatchObject({ isDelivered: true });
+    expect((await detail(order.id)).json().history.map((change: { status: string }) => change.status)).toEqual([
+      'dispatched',
+      'delivered',
+    ]);
+  });
+
+  it('takes { isDelivered: true } for delivery straight from processing', async () => {
+    const order = await paidOrder();
+    const response = await move(order.id, { isDelivered: true });
+    expect(response.json()).toMatchObject({ status: 'delivered', isDelivered: true });
+  });
+
+  it('never moves back or stands still: 409 with a message, no mail, no audit record, nothing changed', async () => {
+    const order = await paidOrder();
+    await move(order.id, { status: 'delivered' });
+    await sink.nextMailTo(order.email);
+    for (const body of [{ status: 'dispatched' }, { status: 'delivered' }, { isDelivered: true }]) {
+      const refused = await move(order.id, body);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        `Order ${order.number} is already delivered: an order only moves forward, from processing to dispatched to delivered.`,
+      );
+    }
+    expect((await auditOf(order.number)).total).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sink.mailsTo(order.email)).toHaveLength(2);
+    expect((await detail(order.id)).json().status).toBe('delivered');
+  });
+
+  it('makes one move when several admins press at once: one 200, the rest 409, one mail, one audit record', async () => {
+    const order = await paidOrder();
+    const answers = await Promise.all(
+      ['A1', 'B2', 'C3', 'D4', 'E5', 'F6'].map((trackingNumber) =>
+        move(order.id, { status: 'dispatched', trackingNumber }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect((await auditOf(order.number)).total).toBe(1);
+    await sink.nextMailTo(order.email);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sink.mailsTo(order.email)).toHaveLength(2);
+    const rows = await queryRows<{ count: number }>(
+      testApp,
+      sql`select count(*)::int as count from order_status_changes where order_id = ${order.id}`,
+    );
+    expect(rows[0]?.count).toBe(1);
+  });
+
+  it('answers 400 with a message for a body it cannot take, and 404 for an order it does not have', async () => {
+    const order = await paidOrder();
+    for (const body of [
+      {},
+      { status: 'processing' },
+      { status: 'lost' },
+      { isDelivered: false },
+      { status: 'dispatched', trackingNumber: 'x'.repeat(101) },
+      { status: 'dispatched', trackingNumber: 'RM1\nRM2' },
+      { status: 'dispatched', extra: 1 },
+      { status: 'dispatched', trackingNumber: 42 },
+    ]) {
+      const response = await move(order.id, body);
+      expect([JSON.stringify(body), response.statusCode]).toEqual([JSON.stringify(body), 400]);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+    expect((await move('no-such-order', { status: 'dispatched' })).statusCode).toBe(404);
+    expect((await detail(order.id)).json().status).toBe('processing');
+  });
+
+  it('lists orders by their status', async () => {
+    const order = await paidOrder();
+    await move(order.id, { status: 'dispatched' });
+    const list = (
+      await testApp.app.inject({
+        method: 'GET',
+        url: '/api/admin/orders?status=dispatched&limit=200',
+        headers: bearer(admin.token),
+      })
+    ).json();
+    expect(list.items.map((shown: { _id: string }) => shown._id)).toContain(order.id);
+    expect(list.items.every((shown: { status: string }) => shown.status === 'dispatched')).toBe(true);
+  });
+});
