@@ -67,8 +67,12 @@ export const apiPaths = {
   /** The owner's API (contract §7): an admin's bearer token on every call. */
   admin: {
     prefix: admin,
+    /** GET: the dashboard's figures (orders to dispatch, today's and this month's takings, new messages). */
+    summary: `${admin}/summary`,
     /** GET: orders, newest first (`status`, `q`, `limit`, `offset`). */
     orders: `${admin}/orders`,
+    /** GET: the orders of London days `from` to `to` (YYYY-MM-DD) as CSV, for the books. */
+    ordersCsv: `${admin}/orders.csv`,
     /** GET: one order with its history; PATCH: move it on (`{ status, trackingNumber? }`). */
     order: (orderId: string) => `${admin}/orders/${segment(orderId)}`,
     /** GET: every review, hidden ones too (`hidden`, `limit`, `offset`). */

@@ -185,3 +185,31 @@ export const ReplyBodySchema = z.strictObject(
 export const MessageIdParamsSchema = z.object({
   id: z.string().min(1, { error: 'Message not found.' }).max(64, { error: 'Message not found.' }),
 });
+
+const isoDay = (name: string) =>
+  z
+    .string({ error: `${name} must be a date, YYYY-MM-DD.` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${name} must be a date, YYYY-MM-DD.` })
+    .refine(
+      (value) =>
+        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      {
+        error: `${name} must be a real date.`,
+      },
+    );
+
+/** The days of the books' CSV, both included, as the shop's clock in London reads them. */
+export const OrdersCsvQuerySchema = z
+  .object({ from: isoDay('from'), to: isoDay('to') })
+  .refine(({ from, to }) => from <= to, { error: 'from must not be after to.', path: ['from'] });
+export type OrdersCsvQuery = z.infer<typeof OrdersCsvQuerySchema>;
+
+/** The owner's dashboard: what needs doing, and what came in. */
+export const AdminSummarySchema = z.object({
+  ordersToDispatch: z.number().int(),
+  takingsToday: z.number(),
+  takingsThisMonth: z.number(),
+  newMessages: z.number().int(),
+});
+export type AdminSummary = z.infer<typeof AdminSummarySchema>;

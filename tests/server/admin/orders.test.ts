@@ -222,3 +222,81 @@ describe('an order on the owner’s side', () => {
     expect(list.items.every((shown: { status: string }) => shown.status === 'dispatched')).toBe(true);
   });
 });
+
+describe('GET /api/admin/orders.csv', () => {
+  const londonToday = () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
+  const csv = (query: string) =>
+    testApp.app.inject({ method: 'GET', url: `/api/admin/orders.csv${query}`, headers: bearer(admin.token) });
+
+  it("streams the day's orders for the books: number, London time, e-mail, lines, goods and VAT by rate, total", async () => {
+    const order = await paidOrder();
+    const today = londonToday();
+    const response = await csv(`?from=${today}&to=${today}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="roast-and-co-orders-${today}-to-${today}.csv"`,
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    const rows = response.body.split('\r\n');
+    expect(rows[0]).toBe(
+      'Order,Date (London),E-mail,Lines,Goods at 20% (incl. VAT),VAT at 20%,Goods at 0% (incl. VAT),VAT at 0%,Total',
+    );
+    const row = rows.find((line) => line.startsWith(`${order.number},`));
+    expect(row).toMatch(
+      new RegExp(
+        `^${order.number},${today} \\d\\d:\\d\\d,${order.email},2 × Roasted Cashew Nuts 500g; 1 × [^,]+ 250g,16\\.18,2\\.70,4\\.19,0\\.00,20\\.37$`,
+      ),
+    );
+    expect(rows.at(-1)).toBe('');
+  });
+
+  it('has only the header for days without orders, and answers 400 for dates it cannot read', async () => {
+    expect((await csv('?from=2001-01-01&to=2001-01-31')).body).toBe(
+      'Order,Date (London),E-mail,Lines,Goods at 20% (incl. VAT),VAT at 20%,Goods at 0% (incl. VAT),VAT at 0%,Total\r\n',
+    );
+    for (const query of [
+      '',
+      '?from=2026-01-01',
+      '?from=2026-02-30&to=2026-03-01',
+      '?from=2026-03-02&to=2026-03-01',
+      '?from=1/2/2026&to=2026-03-01',
+    ]) {
+      const response = await csv(query);
+      expect([query, response.statusCode]).toEqual([query, 400]);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+  });
+});
+
+describe('GET /api/admin/summary', () => {
+  const summary = async () =>
+    (await testApp.app.inject({ method: 'GET', url: '/api/admin/summary', headers: bearer(admin.token) })).json();
+
+  it("counts the orders to dispatch and new messages, and adds up today's and this month's takings", async () => {
+    const before = await summary();
+    const order = await paidOrder();
+    const afterOrder = await summary();
+    expect(afterOrder.ordersToDispatch).toBe(before.ordersToDispatch + 1);
+    expect(afterOrder.takingsToday).toBeCloseTo(before.takingsToday + 20.37, 2);
+    expect(afterOrder.takingsThisMonth).toBeCloseTo(before.takingsThisMonth + 20.37, 2);
+    expect(afterOrder.takingsThisMonth).toBeGreaterThanOrEqual(afterOrder.takingsToday);
+
+    await move(order.id, { status: 'dispatched' });
+    expect((await summary()).ordersToDispatch).toBe(before.ordersToDispatch);
+
+    const contact = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/contact/submit',
+      payload: { name: 'Nell New', email: 'nell@example.com', phone: '', message: 'Hello there.' },
+    });
+    expect(contact.statusCode).toBe(201);
+    expect((await summary()).newMessages).toBe(before.newMessages + 1);
+  });
+});

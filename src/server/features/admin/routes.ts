@@ -4,7 +4,8 @@
  * and never stored (the app's cache rule, plugins/app/cache-rules.ts). Each domain brings its own admin routes.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuditListSchema, AuditQuerySchema } from '#shared/schemas/admin';
+import { penceToPounds } from '#shared/money';
+import { AdminSummarySchema, AuditListSchema, AuditQuerySchema } from '#shared/schemas/admin';
 import { ApiErrorSchema } from '#shared/schemas/error';
 import type { Config } from '../../config.ts';
 import { checkoutAdminRoutes } from '../checkout/index.ts';
@@ -20,6 +21,19 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { con
   await app.register(checkoutAdminRoutes);
   await app.register(reviewsAdminRoutes);
   await app.register(contactAdminRoutes, { config });
+
+  app.get('/summary', { schema: { response: { 200: AdminSummarySchema, '4xx': ApiErrorSchema } } }, async () => {
+    const [figures, newMessages] = await Promise.all([
+      app.orderRepository.dashboardFigures(),
+      app.contactRepository.countNew(),
+    ]);
+    return {
+      ordersToDispatch: figures.toDispatch,
+      takingsToday: penceToPounds(figures.todayPence),
+      takingsThisMonth: penceToPounds(figures.thisMonthPence),
+      newMessages,
+    };
+  });
 
   app.get(
     '/audit',

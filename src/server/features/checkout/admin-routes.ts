@@ -11,10 +11,13 @@ import {
   AdminOrdersQuerySchema,
   MoveOrderBodySchema,
   OrderIdParamsSchema,
+  OrdersCsvQuerySchema,
 } from '#shared/schemas/admin';
 import { ApiErrorSchema } from '#shared/schemas/error';
 import { HttpError } from '../../errors.ts';
+import { Readable } from 'node:stream';
 import { moveOrder, orderAdminMessages } from './order-admin.ts';
+import { ordersCsv } from './orders-csv.ts';
 import type { OrderRecord, OrderStatusChangeRecord } from './order-repository.ts';
 import { toWireOrder } from './wire.ts';
 
@@ -52,6 +55,14 @@ const checkoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return { items: orders.map(toAdminOrder), total };
     },
   );
+
+  app.get('/orders.csv', { schema: { querystring: OrdersCsvQuerySchema } }, async (request, reply) => {
+    const { from, to } = request.query;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="roast-and-co-orders-${from}-to-${to}.csv"`)
+      .send(Readable.from(ordersCsv(app.orderRepository, request.query)));
+  });
 
   app.get(
     '/orders/:id',

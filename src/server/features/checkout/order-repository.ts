@@ -3,7 +3,7 @@
  * the database's promise (a unique index on `orders.checkout_id`): whoever inserts first makes the order, and
  * everyone after finds it.
  */
-import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { VatRate } from '#shared/constants';
 import type { AdminOrdersQuery, OrderStatus } from '#shared/schemas/admin';
@@ -104,6 +104,20 @@ export interface OrderRepository {
    * number (with or without `RC-`), or part of the buyer's name or e-mail address. Anonymised orders are left out.
    */
   listForAdmin(query: AdminOrdersQuery): Promise<{ orders: OrderRecord[]; total: number }>;
+  /**
+   * The books' view of the orders placed on London days `from` to `to` (both included), oldest first: up to `limit`
+   * after order number `afterNumber`, anonymised ones included (their e-mail is null; the figures stay).
+   */
+  ordersForBooks(query: {
+    from: string;
+    to: string;
+    afterNumber: number;
+    limit: number;
+  }): Promise<
+    { orderNumber: number; createdAt: Date; email: string | null; totalPence: number; lines: CheckoutLine[] }[]
+  >;
+  /** For the owner's dashboard: orders waiting to be dispatched, and the takings of today and this month in London. */
+  dashboardFigures(): Promise<{ toDispatch: number; todayPence: number; thisMonthPence: number }>;
   /** One order and its moves, oldest first; undefined when there is no such order or it was anonymised. */
   findForAdmin(id: string): Promise<{ order: OrderRecord; history: OrderStatusChangeRecord[] } | undefined>;
   /**
@@ -309,6 +323,59 @@ function createOrderRepository(appDb: Database): OrderRepository {
         appDb.select({ total: count() }).from(orders).where(where),
       ]);
       return { orders: await withLines(appDb, rows), total: counted?.total ?? 0 };
+    },
+
+    async ordersForBooks({ from, to, afterNumber, limit }) {
+      const londonDay = sql`(${orders.createdAt} at time zone 'Europe/London')::date`;
+      const rows = await appDb
+        .select({
+          id: orders.id,
+          orderNumber: orders.orderNumber,
+          createdAt: orders.createdAt,
+          email: orders.email,
+          totalPence: orders.totalPence,
+        })
+        .from(orders)
+        .where(and(sql`${londonDay} between ${from}::date and ${to}::date`, gt(orders.orderNumber, afterNumber)))
+        .orderBy(orders.orderNumber)
+        .limit(limit);
+      if (rows.length === 0) return [];
+      const lineRows = await appDb
+        .select()
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.orderId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(orderLines.orderId, orderLines.position);
+      return rows.map((row) => ({
+        ...row,
+        lines: lineRows
+          .filter((line) => line.orderId === row.id)
+          .map((line) => ({
+            productId: line.productId,
+            name: line.name,
+            selectedWeight: line.selectedWeight,
+            qty: line.qty,
+            unitPricePence: line.unitPricePence,
+            vatRate: line.vatRate as VatRate,
+          })),
+      }));
+    },
+
+    async dashboardFigures() {
+      const londonNow = sql`(now() at time zone 'Europe/London')`;
+      const londonCreated = sql`(${orders.createdAt} at time zone 'Europe/London')`;
+      const [row] = await appDb
+        .select({
+          toDispatch: sql<number>`count(*) filter (where ${orders.status} = 'processing')::int`,
+          todayPence: sql<number>`coalesce(sum(${orders.totalPence}) filter (where ${londonCreated}::date = ${londonNow}::date), 0)::int`,
+          thisMonthPence: sql<number>`coalesce(sum(${orders.totalPence}) filter (where date_trunc('month', ${londonCreated}) = date_trunc('month', ${londonNow})), 0)::int`,
+        })
+        .from(orders);
+      return row ?? { toDispatch: 0, todayPence: 0, thisMonthPence: 0 };
     },
 
     async findForAdmin(id) {

@@ -38,6 +38,8 @@ export interface ContactRepository {
     limit: number;
     offset: number;
   }): Promise<{ messages: ContactMessageRecord[]; total: number }>;
+  /** How many messages nobody has opened yet. */
+  countNew(): Promise<number>;
   /** Sets a message's status inside `tx` (holding its row): before and after, or undefined when there is none. */
   setStatus(
     id: string,
@@ -79,6 +81,11 @@ export function createContactRepository(db: Database): ContactRepository {
         db.select({ total: count() }).from(contactMessages).where(where),
       ]);
       return { messages: rows, total: counted?.total ?? 0 };
+    },
+
+    async countNew() {
+      const [row] = await db.select({ total: count() }).from(contactMessages).where(eq(contactMessages.status, 'new'));
+      return row?.total ?? 0;
     },
 
     async setStatus(id, status, tx, { onlyIfNew = false } = {}) {
