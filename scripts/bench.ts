@@ -1,5 +1,5 @@
 /**
- * `npm run bench [catalog] [pages] [cart] [checkout] [home-js]` (all five when none is named): builds the shop fresh
+ * `npm run bench [catalog] [pages] [cart] [checkout] [admin] [home-js]` (all six when none is named): builds the shop fresh
  * for production, then
  * 1. catalog: GET /api/products on the shop exactly as shipped (`npm start`, NODE_ENV=production, LOG_LEVEL at
  *    its default) against a bare Fastify server answering the same bytes from memory, each in a process of its
@@ -11,7 +11,9 @@
  * 4. checkout (scripts/bench/checkout.ts): 20 guest shoppers each starting a payment session, paying on the
  *    built-in test page and verifying, on PGlite and on PostgreSQL, against the same server's GET /healthz;
  *    afterwards the database must hold one order per paid session;
- * 5. home-js: the home page's first-load JS in that build against its 125 KB gzip budget.
+ * 5. admin (scripts/bench/admin.ts): the owner's order list with 10,000 orders, p50 and p95 one request at a time,
+ *    on PGlite and on PostgreSQL, against the same server's GET /healthz;
+ * 6. home-js: the home page's first-load JS in that build against its 125 KB gzip budget.
  * The load generator shares the machine's two cores, so only ratios within one run mean anything.
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
@@ -24,6 +26,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.ts';
 import { cartLines, products, productWeights, users } from '../src/server/db/schema.ts';
 import { compareWithBareFastify, median, spread } from './bench/against-bare-fastify.ts';
+import { benchAdmin } from './bench/admin.ts';
 import { benchCheckout } from './bench/checkout.ts';
 import { benchPages } from './bench/pages.ts';
 import { connections, createBenchDatabase, load, type Round, root, startShop, stop, waitFor } from './bench/shop.ts';
@@ -31,7 +34,7 @@ import { reportHomeFirstLoadJs } from './lib/home-js.mjs';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const SECTIONS = ['catalog', 'pages', 'cart', 'checkout', 'home-js'] as const;
+const SECTIONS = ['catalog', 'pages', 'cart', 'checkout', 'admin', 'home-js'] as const;
 type Section = (typeof SECTIONS)[number];
 
 async function benchCatalog(): Promise<boolean> {
@@ -267,6 +270,7 @@ if (sections.has('catalog')) allMet = (await benchCatalog()) && allMet;
 if (sections.has('pages')) allMet = (await benchPages()) && allMet;
 if (sections.has('cart')) allMet = (await benchCart()) && allMet;
 if (sections.has('checkout')) allMet = (await benchCheckout()) && allMet;
+if (sections.has('admin')) allMet = (await benchAdmin()) && allMet;
 if (sections.has('home-js')) {
   console.log('');
   allMet = reportHomeFirstLoadJs() && allMet;
