@@ -83,7 +83,9 @@ export function AccountMenu({ name, isAdmin, onLogout }: { name: string; isAdmin
   };
 
   return (
-    <div ref={containerRef} className="relative">
+    // A flex box that may shrink, so a long name is cut short (the button truncates) instead of pushing the header's
+    // cart over the logo on a phone.
+    <div ref={containerRef} className="relative flex min-w-0">
       <button
         ref={buttonRef}
         id={buttonId}
