@@ -24,6 +24,8 @@ export const pageRoutes = {
   orderConfirmation: '/order-confirmation',
   myOrders: '/my-orders',
   account: '/account',
+  /** The owner's screens (contract §7), for admins only. */
+  admin: '/admin',
   privacy: '/privacy',
   terms: '/terms',
   delivery: '/delivery',

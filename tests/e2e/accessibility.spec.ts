@@ -1,10 +1,9 @@
 /** Automated WCAG 2.2 A/AA checks (axe-core) on every screen, at desktop and phone widths. */
-import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 // The fixtures of ./fixtures.ts, plus customers made through the API.
 import { accountMenuButton, expect, logIn, signUpWithoutVerifying, submitLogin, test } from '#tests/e2e/accounts';
 import { apiToken, payForTestCart } from '#tests/e2e/checkout';
 import { startAsGuestWith } from '#tests/e2e/cart';
+import { violations } from '#tests/e2e/axe';
 
 const pages: { name: string; url: string; allowedConsoleError?: RegExp }[] = [
   { name: 'home', url: '/' },
@@ -32,17 +31,6 @@ const pages: { name: string; url: string; allowedConsoleError?: RegExp }[] = [
   { name: 'terms and conditions', url: '/terms' },
   { name: 'delivery information', url: '/delivery' },
 ];
-
-/** The WCAG 2.2 A and AA violations axe finds on the page as it is now, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-}
 
 for (const width of [1280, 375]) {
   test.describe(`at ${width}px`, () => {

@@ -5,21 +5,11 @@
  * state. Visitors who are not logged in are sent to /login.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { accountMenuButton, type E2eCustomer, expect, logIn, test } from '#tests/e2e/accounts';
+import { violations } from '#tests/e2e/axe';
 
 /** Chromium reports every 4xx answer as a console error; the refused passwords are on purpose. */
 const refused401 = /Failed to load resource: the server responded with a status of 401/;
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-}
 
 /** A session of the same account on another device, through the API. */
 async function otherDeviceToken(request: APIRequestContext, customer: E2eCustomer, password = customer.password) {

@@ -22,6 +22,7 @@ const storefrontPages = [
   '/forgot-password',
   '/shipping',
   '/my-orders',
+  '/admin',
   '/order-confirmation',
   '/cancel',
   '/privacy',

@@ -128,6 +128,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: lazyScreen(() => import('./routes/my-orders.tsx')),
             },
             { ...screen, path: paths.account.path, lazy: lazyScreen(() => import('./routes/account.tsx')) },
+            // No loader: the owner's data would bring its code into every shopper's first load.
+            { ...screen, path: paths.admin.path, lazy: lazyScreen(() => import('./routes/admin.tsx')) },
             // The three legal pages share one chunk: whoever reads one often reads another.
             ...(['privacy', 'terms', 'delivery'] as const).map((name) => ({
               ...screen,

@@ -49,6 +49,7 @@ export const paths = {
   },
   myOrders: fixed(pageRoutes.myOrders),
   account: fixed(pageRoutes.account),
+  admin: fixed(pageRoutes.admin),
   privacy: fixed(pageRoutes.privacy),
   terms: fixed(pageRoutes.terms),
   delivery: fixed(pageRoutes.delivery),

@@ -203,4 +203,18 @@ describe('the session store', () => {
     expect(store.get()).toEqual({ user: renamed, token: ada.token });
     expect(JSON.parse(storage.getItem(USER_KEY) ?? 'null')).toEqual(renamed);
   });
+
+  it('takes a changed role from the server, so a customer made admin sees the owner’s screens without logging in again', () => {
+    const { storage } = sharedStorage();
+    const store = createSessionStore({ storage, events: null });
+    store.logIn(ada);
+    const listener = vi.fn();
+    store.subscribe(listener);
+
+    const promoted = { ...ada.user, role: 'admin' as const };
+    store.updateUser(ada.token, promoted);
+    expect(store.get()?.user.role).toBe('admin');
+    expect(listener).toHaveBeenCalledOnce();
+    expect(JSON.parse(storage.getItem(USER_KEY) ?? 'null')).toEqual(promoted);
+  });
 });

@@ -115,7 +115,8 @@ export function createSessionStore({
       a.token === b.token &&
       a.user._id === b.user._id &&
       a.user.name === b.user.name &&
-      a.user.email === b.user.email);
+      a.user.email === b.user.email &&
+      a.user.role === b.user.role);
 
   // Another tab logged in or out: its writes to the same storage arrive here as events (never from this tab).
   const onStorage = (event: Event) => {

@@ -43,6 +43,7 @@ export function AccountControls() {
       >
         <AccountMenu
           name={session.user.name}
+          isAdmin={session.user.role === 'admin'}
           onLogout={() => {
             focusLoginLink.current = true;
             logOut();

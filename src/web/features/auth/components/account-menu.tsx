@@ -1,5 +1,6 @@
 /**
- * The header's menu for a logged-in customer: a button with their name opening 'My Orders', 'My Account' and 'Logout'.
+ * The header's menu for a logged-in customer: a button with their name opening 'My Orders', 'My Account', 'Admin'
+ * (for the shop's admins only, contract §7) and 'Logout'.
  * Keyboard use follows the WAI-ARIA menu button pattern: Enter, Space or ArrowDown open it on the first
  * item (ArrowUp on the last), arrows, Home and End move, Escape closes it back onto the button, Tab leaves it.
  */
@@ -8,12 +9,10 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '#web/config/paths.ts';
 import { ACCOUNT_BUTTON_CLASS, AccountButtonFace } from './account-button.tsx';
 
-const ITEM_COUNT = 3;
-
 const itemClass =
   'flex min-h-11 w-full items-center px-4 text-left text-sm font-semibold text-stone-800 hover:bg-cream-100 focus-visible:bg-cream-100 focus-visible:outline-offset-[-3px]';
 
-export function AccountMenu({ name, onLogout }: { name: string; onLogout: () => void }) {
+export function AccountMenu({ name, isAdmin, onLogout }: { name: string; isAdmin: boolean; onLogout: () => void }) {
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(0);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -22,6 +21,7 @@ export function AccountMenu({ name, onLogout }: { name: string; onLogout: () => 
   const buttonId = useId();
   const menuId = useId();
   const { pathname } = useLocation();
+  const itemCount = isAdmin ? 4 : 3;
 
   // Focus follows the active item while the menu is open, before the next key arrives (an effect could run
   // after it, sending a quick typist's keys to the button instead).
@@ -55,16 +55,16 @@ export function AccountMenu({ name, onLogout }: { name: string; onLogout: () => 
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      openAt(event.key === 'ArrowDown' ? 0 : ITEM_COUNT - 1);
+      openAt(event.key === 'ArrowDown' ? 0 : itemCount - 1);
     }
   };
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const moves: Record<string, (index: number) => number> = {
-      ArrowDown: (index) => (index + 1) % ITEM_COUNT,
-      ArrowUp: (index) => (index - 1 + ITEM_COUNT) % ITEM_COUNT,
+      ArrowDown: (index) => (index + 1) % itemCount,
+      ArrowUp: (index) => (index - 1 + itemCount) % itemCount,
       Home: () => 0,
-      End: () => ITEM_COUNT - 1,
+      End: () => itemCount - 1,
     };
     const move = moves[event.key];
     if (move) {
@@ -83,7 +83,9 @@ export function AccountMenu({ name, onLogout }: { name: string; onLogout: () => 
   };
 
   return (
-    <div ref={containerRef} className="relative">
+    // A flex box that may shrink, so a long name is cut short (the button truncates) instead of pushing the header's
+    // cart over the logo on a phone.
+    <div ref={containerRef} className="relative flex min-w-0">
       <button
         ref={buttonRef}
         id={buttonId}
@@ -125,6 +127,17 @@ export function AccountMenu({ name, onLogout }: { name: string; onLogout: () => 
           >
             My Account
           </Link>
+          {isAdmin && (
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              to={paths.admin.getHref()}
+              onClick={() => setOpen(false)}
+              className={itemClass}
+            >
+              Admin
+            </Link>
+          )}
           <button
             role="menuitem"
             tabIndex={-1}
