@@ -326,8 +326,6 @@ test('search engines are kept out of /admin', async ({ request }) => {
   expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/admin<');
 });
 
-// NOTE: needs `admin: 'disallowed'` in pageIndexing (src/server/routes/sitemap.ts), which this branch leaves to the
-// server's side; remove fixme with that change.
-test.fixme('robots.txt disallows /admin', async ({ request }) => {
+test('robots.txt disallows /admin', async ({ request }) => {
   expect(await (await request.get('/robots.txt')).text()).toContain('Disallow: /admin\n');
 });

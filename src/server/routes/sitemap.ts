@@ -40,6 +40,7 @@ export const pageIndexing = {
   orderConfirmation: 'disallowed',
   myOrders: 'disallowed',
   account: 'disallowed',
+  admin: 'disallowed',
 } as const satisfies Record<PageRouteName, 'listed' | 'unlisted' | 'disallowed'>;
 
 const API_PREFIX = '/api/';

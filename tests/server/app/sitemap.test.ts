@@ -65,7 +65,7 @@ describe('GET /sitemap.xml', () => {
     );
   });
 
-  it('leaves out the cart, checkout, account screens and search', async () => {
+  it('leaves out the cart, checkout, account screens, search and the owner’s screens', async () => {
     const listed = locs((await get('/sitemap.xml')).body).map((loc) => new URL(loc).pathname);
     for (const path of [
       pageRoutes.cart,
@@ -78,6 +78,7 @@ describe('GET /sitemap.xml', () => {
       pageRoutes.signup,
       pageRoutes.forgotPassword,
       pageRoutes.search,
+      pageRoutes.admin,
     ]) {
       expect(listed).not.toContain(path);
     }
