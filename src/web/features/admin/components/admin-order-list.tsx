@@ -4,6 +4,7 @@
  * the width, and a phone turned sideways needs nothing redrawn.
  */
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { formatPounds } from '#shared/money';
 import type { AdminOrder } from '#shared/schemas/admin';
 import { formatOrderTime } from '../order-format.ts';
@@ -11,11 +12,15 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 
 const LIST_NAME = 'Orders, newest first';
 
-export function AdminOrderList({ orders }: { orders: AdminOrder[] }) {
+type OrderHref = (orderId: string) => string;
+
+const linkStyle = 'underline underline-offset-4 hover:text-roast-700';
+
+export function AdminOrderList({ orders, orderHref }: { orders: AdminOrder[]; orderHref: OrderHref }) {
   return (
     <>
-      <OrderTable orders={orders} />
-      <OrderCards orders={orders} />
+      <OrderTable orders={orders} orderHref={orderHref} />
+      <OrderCards orders={orders} orderHref={orderHref} />
     </>
   );
 }
@@ -23,7 +28,7 @@ export function AdminOrderList({ orders }: { orders: AdminOrder[] }) {
 const headerCell = 'px-4 py-3 text-left text-sm font-semibold text-stone-700';
 const cell = 'px-4 py-3 align-top';
 
-function OrderTable({ orders }: { orders: AdminOrder[] }) {
+function OrderTable({ orders, orderHref }: { orders: AdminOrder[]; orderHref: OrderHref }) {
   return (
     <div className="hidden overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cream-200 lg:block">
       <table className="w-full table-fixed border-collapse text-stone-800">
@@ -62,7 +67,9 @@ function OrderTable({ orders }: { orders: AdminOrder[] }) {
           {orders.map((order) => (
             <tr key={order._id}>
               <th scope="row" className={`${cell} text-left font-semibold text-roast-900`}>
-                {order.orderNumber}
+                <Link to={orderHref(order._id)} className={linkStyle}>
+                  {order.orderNumber}
+                </Link>
               </th>
               <td className={`${cell} whitespace-nowrap`}>
                 <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time>
@@ -81,25 +88,27 @@ function OrderTable({ orders }: { orders: AdminOrder[] }) {
   );
 }
 
-function OrderCards({ orders }: { orders: AdminOrder[] }) {
+function OrderCards({ orders, orderHref }: { orders: AdminOrder[]; orderHref: OrderHref }) {
   return (
     <ul role="list" aria-label={LIST_NAME} className="flex flex-col gap-3 lg:hidden">
       {orders.map((order) => (
         <li key={order._id}>
-          <OrderCard order={order} />
+          <OrderCard order={order} href={orderHref(order._id)} />
         </li>
       ))}
     </ul>
   );
 }
 
-function OrderCard({ order }: { order: AdminOrder }) {
+function OrderCard({ order, href }: { order: AdminOrder; href: string }) {
   const headingId = useId();
   return (
     <article aria-labelledby={headingId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={headingId} className="text-lg font-bold text-roast-900">
-          {order.orderNumber}
+          <Link to={href} className={linkStyle}>
+            {order.orderNumber}
+          </Link>
         </h3>
         <OrderStatusBadge status={order.status} />
       </div>

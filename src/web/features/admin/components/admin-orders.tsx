@@ -17,19 +17,31 @@ import {
   pageRange,
   readOrdersFilter,
 } from '../order-filter.ts';
+import { AdminOrderDetailView } from './admin-order-detail.tsx';
 import { AdminOrderList } from './admin-order-list.tsx';
 import { OrderFilters } from './order-filters.tsx';
 import { OrderPager } from './order-pager.tsx';
+
+/** The address's name for the order shown in detail. */
+export const ORDER_PARAM = 'order';
 
 export const NO_ORDERS_MATCH = 'No orders match.';
 export const NO_ORDERS_YET = 'No orders yet.';
 
 export function AdminOrders() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const openOrderId = searchParams.get(ORDER_PARAM);
   const filter = readOrdersFilter(searchParams);
   const query = ordersQuery(filter);
   const orders = useAdminOrders(query);
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
+
+  // The order's detail keeps the list's filters in the address, so Back to orders (or the browser's Back) returns there.
+  const orderHref = (orderId: string) => {
+    const params = ordersFilterParams(filter);
+    params.set(ORDER_PARAM, orderId);
+    return `?${params.toString()}`;
+  };
 
   const show = (next: OrdersFilter) => setSearchParams(ordersFilterParams(next), { preventScrollReset: true });
 
@@ -69,7 +81,7 @@ export function AdminOrders() {
             This page is past the last order.
           </p>
         ) : (
-          <AdminOrderList orders={items} />
+          <AdminOrderList orders={items} orderHref={orderHref} />
         )}
         <OrderPager
           offset={query.offset}
@@ -83,6 +95,12 @@ export function AdminOrders() {
       </div>
     );
   };
+
+  // One order open (`?order=`): its detail in place of the list, which Back to orders returns to as it was.
+  if (openOrderId) {
+    const listParams = ordersFilterParams(filter).toString();
+    return <AdminOrderDetailView orderId={openOrderId} backHref={listParams ? `?${listParams}` : '?'} />;
+  }
 
   return (
     <div className="flex flex-col gap-6">

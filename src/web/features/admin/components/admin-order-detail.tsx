@@ -1,0 +1,259 @@
+/**
+ * One order for the owner (decision 071, amended): the lines, the total with its VAT by rate, where it goes, the
+ * buyer's e-mail, where it stands with its tracking number and history, and the moves still open to it: 'Mark as
+ * dispatched' (with a tracking number or none) and 'Mark as delivered'. Only forward moves are offered; each shows
+ * its progress on its button, then the result as a status message, or the server's refusal as an alert.
+ */
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { formatPence, formatPounds, poundsToPence } from '#shared/money';
+import { type AdminOrderDetail, TRACKING_NUMBER_MAX_LENGTH } from '#shared/schemas/admin';
+import { LoadError } from '#web/components/errors/load-error.tsx';
+import { PageLoading } from '#web/components/layout/page-loading.tsx';
+import { FormMessage } from '#web/components/ui/form-message.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
+import { ADMIN_ORDER_FAILED, useAdminOrder } from '../api/get-admin-order.ts';
+import { MOVE_ORDER_FAILED, type OrderMove, useMoveAdminOrder } from '../api/move-admin-order.ts';
+import { STATUS_LABELS } from '../order-filter.ts';
+import { formatOrderTime } from '../order-format.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+
+const card = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-200';
+const cardHeading = 'text-lg font-bold text-roast-900';
+
+export function AdminOrderDetailView({ orderId, backHref }: { orderId: string; backHref: string }) {
+  const order = useAdminOrder(orderId);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const loaded = order.isSuccess;
+
+  // Opened from the list (a link far down the page): the order is read from its heading.
+  useEffect(() => {
+    if (loaded) headingRef.current?.focus();
+  }, [loaded]);
+
+  const body = () => {
+    if (order.isPending) return <PageLoading />;
+    if (order.isError) {
+      return (
+        <LoadError
+          message={failureMessage(order.error, { fallback: ADMIN_ORDER_FAILED, offline: OFFLINE_MESSAGE })}
+          onRetry={() => void order.refetch()}
+          retrying={order.isFetching}
+        />
+      );
+    }
+    return <OrderDetail order={order.data} headingRef={headingRef} />;
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <p>
+        <Link to={backHref} className="font-semibold text-roast-800 underline underline-offset-4 hover:text-roast-900">
+          Back to orders
+        </Link>
+      </p>
+      {body()}
+    </div>
+  );
+}
+
+function OrderDetail({
+  order,
+  headingRef,
+}: {
+  order: AdminOrderDetail;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+}) {
+  const { shippingAddress: address } = order;
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-roast-900">
+          Order {order.orderNumber}
+        </h2>
+        <OrderStatusBadge status={order.status} />
+      </div>
+      <p className="-mt-4 text-sm text-stone-600">
+        Placed <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time>
+      </p>
+
+      <OrderActions order={order} />
+
+      <div className="grid min-w-0 gap-6 lg:grid-cols-[1fr_22rem]">
+        <section aria-labelledby="admin-order-lines" className={`${card} flex min-w-0 flex-col gap-4`}>
+          <h3 id="admin-order-lines" className={cardHeading}>
+            Lines
+          </h3>
+          <ul role="list" className="flex flex-col divide-y divide-cream-200">
+            {order.orderItems.map((item) => (
+              <li key={`${item._id}-${item.selectedWeight}`} className="flex justify-between gap-4 py-2.5">
+                <div className="min-w-0">
+                  <p className="font-semibold break-words text-stone-900">{item.name}</p>
+                  <p className="text-sm text-stone-600">
+                    {item.selectedWeight} × {item.qty}
+                  </p>
+                </div>
+                <p className="font-semibold text-stone-900 tabular-nums">
+                  {formatPence(poundsToPence(item.price) * item.qty)}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 border-t border-cream-200 pt-3 text-stone-900">
+            <dt className="text-lg font-bold">Total</dt>
+            <dd className="text-right text-lg font-bold tabular-nums">{formatPounds(order.totalPrice)}</dd>
+          </dl>
+          {order.vat.length > 0 && (
+            <div className="text-sm text-stone-700">
+              <p className="font-semibold">VAT included</p>
+              <ul role="list">
+                {order.vat.map((entry) => (
+                  <li key={entry.rate}>
+                    VAT at {entry.rate}%: {formatPounds(entry.vat)}{' '}
+                    <span className="text-stone-600">(on {formatPounds(entry.total)})</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </section>
+
+        <div className="flex min-w-0 flex-col gap-6 self-start">
+          <section aria-labelledby="admin-order-delivery" className={card}>
+            <h3 id="admin-order-delivery" className={cardHeading}>
+              Delivery
+            </h3>
+            <address className="mt-2 break-words not-italic text-stone-800">
+              {address.name}
+              <br />
+              {address.address}
+              {address.landmark && (
+                <>
+                  <br />
+                  {address.landmark}
+                </>
+              )}
+              <br />
+              {address.city} {address.postalCode}
+              <br />
+              {address.country}
+            </address>
+            <p className="mt-3 text-stone-800">
+              Phone <span className="tabular-nums">{address.phone}</span>
+            </p>
+            <p className="mt-1 break-all text-stone-800">
+              E-mail{' '}
+              <a href={`mailto:${order.email}`} className="underline underline-offset-4">
+                {order.email}
+              </a>
+            </p>
+          </section>
+
+          <section aria-labelledby="admin-order-history" className={card}>
+            <h3 id="admin-order-history" className={cardHeading}>
+              Status
+            </h3>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-800">
+              <dt className="font-semibold">Now</dt>
+              <dd>{STATUS_LABELS[order.status]}</dd>
+              <dt className="font-semibold">Tracking</dt>
+              <dd className="break-all">{order.trackingNumber ?? 'None given'}</dd>
+            </dl>
+            <h4 className="mt-4 font-semibold text-stone-900">History</h4>
+            {order.history.length === 0 ? (
+              <p className="text-stone-700">Not moved on yet.</p>
+            ) : (
+              <ol className="mt-1 flex flex-col gap-2 text-sm text-stone-800">
+                {order.history.map((change) => (
+                  <li key={`${change.status}-${change.at}`}>
+                    <span className="font-semibold">{STATUS_LABELS[change.status]}</span>{' '}
+                    <time dateTime={change.at}>{formatOrderTime(change.at)}</time>
+                    <span className="block break-all text-stone-600">by {change.by}</span>
+                    {change.trackingNumber && (
+                      <span className="block break-all text-stone-600">Tracking {change.trackingNumber}</span>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const DONE: Record<OrderMove['status'], string> = {
+  dispatched: 'marked as dispatched',
+  delivered: 'marked as delivered',
+};
+
+/** The moves still open to the order, forward only, and what the last one came to. */
+function OrderActions({ order }: { order: AdminOrderDetail }) {
+  const move = useMoveAdminOrder(order._id);
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const actionsId = useId();
+  const pending = move.isPending ? move.variables.status : undefined;
+
+  const send = (next: OrderMove) => {
+    setResult(null);
+    move.mutate(next, {
+      onSuccess: (moved) =>
+        setResult({
+          tone: 'success',
+          text: `Order ${moved.orderNumber} ${DONE[next.status]}. The buyer has been e-mailed.`,
+        }),
+      onError: (error) =>
+        setResult({
+          tone: 'error',
+          text: failureMessage(error, { fallback: MOVE_ORDER_FAILED, offline: OFFLINE_MESSAGE }),
+        }),
+    });
+  };
+
+  const dispatch = (event: FormEvent) => {
+    event.preventDefault();
+    const tracking = trackingNumber.trim();
+    send({ status: 'dispatched', ...(tracking && { trackingNumber: tracking }) });
+  };
+
+  const deliver = (event: FormEvent) => {
+    event.preventDefault();
+    send({ status: 'delivered' });
+  };
+
+  return (
+    <section aria-labelledby={actionsId} className={`${card} flex flex-col gap-4`}>
+      <h3 id={actionsId} className={cardHeading}>
+        Actions
+      </h3>
+      {order.status === 'delivered' && <p className="text-stone-700">Delivered: nothing left to do.</p>}
+      {order.status === 'processing' && (
+        <form onSubmit={dispatch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <TextField
+            label="Tracking number (optional)"
+            className="min-w-0 sm:w-72"
+            value={trackingNumber}
+            maxLength={TRACKING_NUMBER_MAX_LENGTH}
+            autoComplete="off"
+            onChange={(event) => setTrackingNumber(event.target.value)}
+          />
+          <SubmitButton busy={pending === 'dispatched'} disabled={move.isPending}>
+            {pending === 'dispatched' ? 'Marking as dispatched…' : 'Mark as dispatched'}
+          </SubmitButton>
+        </form>
+      )}
+      {order.status !== 'delivered' && (
+        <form onSubmit={deliver}>
+          <SubmitButton busy={pending === 'delivered'} disabled={move.isPending} variant="secondary">
+            {pending === 'delivered' ? 'Marking as delivered…' : 'Mark as delivered'}
+          </SubmitButton>
+        </form>
+      )}
+      <FormMessage tone={result?.tone ?? 'success'}>{result?.text}</FormMessage>
+    </section>
+  );
+}
