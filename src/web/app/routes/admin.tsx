@@ -5,6 +5,7 @@
 import { SHOP_NAME } from '#shared/constants';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
+import { AdminNav } from '#web/features/admin/components/admin-nav.tsx';
 import { AdminOrders } from '#web/features/admin/components/admin-orders.tsx';
 import { RequireAdmin } from '../require-admin.tsx';
 
@@ -13,6 +14,7 @@ export default function AdminRoute() {
     <RequireAdmin>
       <PageContainer>
         <PageMeta title={`Orders | Admin | ${SHOP_NAME}`} description="The shop's orders, newest first." />
+        <AdminNav />
         <PageHeading>Orders</PageHeading>
         <AdminOrders />
       </PageContainer>

@@ -9,13 +9,23 @@ interface OrderPagerProps {
   pageSize: number;
   onPrevious: () => void;
   onNext: () => void;
+  /** The navigation's name: 'Pages of orders' unless told. */
+  label?: string;
 }
 
-export function OrderPager({ offset, shown, total, pageSize, onPrevious, onNext }: OrderPagerProps) {
+export function OrderPager({
+  offset,
+  shown,
+  total,
+  pageSize,
+  onPrevious,
+  onNext,
+  label = 'Pages of orders',
+}: OrderPagerProps) {
   // One page needs no paging: the list's heading already says how many orders there are.
   if (offset === 0 && total <= pageSize) return null;
   return (
-    <nav aria-label="Pages of orders" className="flex flex-wrap items-center justify-between gap-3">
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
       <Button variant="secondary" onClick={onPrevious} disabled={offset === 0}>
         Previous
       </Button>

@@ -1,0 +1,20 @@
+/**
+ * DELETE /api/admin/reviews/{id} (an admin's bearer token): deletes a review and its photo for good (204). Every
+ * admin review list is asked again afterwards.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '#shared/api-paths';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { adminReviewsKey } from './get-admin-reviews.ts';
+
+export async function deleteAdminReview(reviewId: string): Promise<void> {
+  await apiRequest<undefined>(apiPaths.admin.review(reviewId), { method: 'DELETE' });
+}
+
+export function useDeleteAdminReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reviewId: string) => deleteAdminReview(reviewId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminReviewsKey }),
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * PATCH /api/admin/reviews/{id} `{ hidden }` (an admin's bearer token): hides a review from the shop or shows it
+ * again. Every admin review list is asked again afterwards.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '#shared/api-paths';
+import { type AdminReview, AdminReviewSchema } from '#shared/schemas/admin';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { adminReviewsKey } from './get-admin-reviews.ts';
+
+export async function setReviewHidden(reviewId: string, hidden: boolean): Promise<AdminReview> {
+  const answer = await apiRequest<unknown>(apiPaths.admin.review(reviewId), { method: 'PATCH', body: { hidden } });
+  return AdminReviewSchema.parse(answer);
+}
+
+export function useSetReviewHidden() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reviewId, hidden }: { reviewId: string; hidden: boolean }) => setReviewHidden(reviewId, hidden),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminReviewsKey }),
+  });
+}

@@ -1,0 +1,35 @@
+/** The owner's screens, one link each; the current one is marked `aria-current="page"` (NavLink) and underlined. */
+import { clsx } from 'clsx';
+import { NavLink } from 'react-router';
+
+export const ADMIN_SCREENS = [
+  { to: '/admin', label: 'Orders' },
+  { to: '/admin/reviews', label: 'Reviews' },
+] as const;
+
+export function AdminNav() {
+  return (
+    <nav aria-label="Admin" className="mb-4">
+      <ul role="list" className="flex flex-wrap gap-2">
+        {ADMIN_SCREENS.map(({ to, label }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end
+              className={({ isActive }) =>
+                clsx(
+                  'inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-semibold',
+                  isActive
+                    ? 'bg-roast-800 text-white underline underline-offset-4'
+                    : 'bg-white text-stone-800 ring-1 ring-stone-300 hover:bg-cream-100',
+                )
+              }
+            >
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,244 @@
+/**
+ * The owner's Reviews screen below its heading: which reviews to list (All, Shown, Hidden), then one page of them,
+ * newest first, each with Hide or Show and Delete (asked twice). Each change shows its progress on its button, then
+ * the result as a status message above the list, or the server's refusal as an alert.
+ */
+import { clsx } from 'clsx';
+import { useId, useRef, useState } from 'react';
+import { ADMIN_LIST_DEFAULT_LIMIT, type AdminReview } from '#shared/schemas/admin';
+import { LoadError } from '#web/components/errors/load-error.tsx';
+import { PageLoading } from '#web/components/layout/page-loading.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField, fieldBorder } from '#web/components/ui/form-field.tsx';
+import { FormMessage } from '#web/components/ui/form-message.tsx';
+import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
+import { useDeleteAdminReview } from '../api/delete-admin-review.ts';
+import { ADMIN_REVIEWS_FAILED, useAdminReviews } from '../api/get-admin-reviews.ts';
+import { useSetReviewHidden } from '../api/set-review-hidden.ts';
+import { formatOrderTime } from '../order-format.ts';
+import { OrderPager } from './order-pager.tsx';
+
+const REVIEWS_PER_PAGE = ADMIN_LIST_DEFAULT_LIMIT;
+const CHANGE_FAILED = 'We could not change this review. Please try again.';
+
+type Shown = 'all' | 'shown' | 'hidden';
+const SHOWN_OPTIONS: Record<Shown, string> = { all: 'All', shown: 'Shown', hidden: 'Hidden' };
+const hiddenParam = { all: undefined, shown: false, hidden: true } as const;
+
+type Result = { tone: 'success' | 'error'; text: string } | null;
+
+export function AdminReviews() {
+  const [shown, setShown] = useState<Shown>('all');
+  const [page, setPage] = useState(1);
+  const [result, setResult] = useState<Result>(null);
+  const query = { hidden: hiddenParam[shown], limit: REVIEWS_PER_PAGE, offset: (page - 1) * REVIEWS_PER_PAGE };
+  const reviews = useAdminReviews(query);
+  const listHeadingRef = useRef<HTMLHeadingElement>(null);
+
+  const turnTo = (next: number) => {
+    setPage(next);
+    listHeadingRef.current?.focus();
+  };
+
+  const results = () => {
+    if (reviews.isPending) return <PageLoading />;
+    if (reviews.isError) {
+      return (
+        <LoadError
+          message={failureMessage(reviews.error, { fallback: ADMIN_REVIEWS_FAILED, offline: OFFLINE_MESSAGE })}
+          onRetry={() => void reviews.refetch()}
+          retrying={reviews.isFetching}
+        />
+      );
+    }
+    const { items, total } = reviews.data;
+    if (total === 0) {
+      return (
+        <p className="rounded-2xl bg-white p-8 text-center text-lg text-stone-700 shadow-sm ring-1 ring-cream-200">
+          {shown === 'all' ? 'No reviews yet.' : `No ${SHOWN_OPTIONS[shown].toLowerCase()} reviews.`}
+        </p>
+      );
+    }
+    return (
+      <div className="flex flex-col gap-4">
+        <h2 ref={listHeadingRef} tabIndex={-1} className="text-lg font-bold text-roast-900 tabular-nums">
+          {total === 1 ? '1 review' : `${total.toLocaleString('en-GB')} reviews`}
+        </h2>
+        <ul role="list" aria-label="Reviews, newest first" className="flex flex-col gap-3">
+          {items.map((review) => (
+            <li key={review._id}>
+              <ReviewCard review={review} onResult={setResult} afterDelete={() => listHeadingRef.current?.focus()} />
+            </li>
+          ))}
+        </ul>
+        <OrderPager
+          label="Pages of reviews"
+          offset={query.offset}
+          shown={items.length}
+          total={total}
+          pageSize={REVIEWS_PER_PAGE}
+          onPrevious={() => turnTo(Math.max(1, Math.min(page - 1, Math.ceil(total / REVIEWS_PER_PAGE))))}
+          onNext={() => turnTo(page + 1)}
+        />
+      </div>
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200 sm:p-5">
+        <FormField label="Show" className="sm:w-56">
+          {(control) => (
+            <select
+              {...control}
+              value={shown}
+              onChange={(event) => {
+                setShown(event.target.value as Shown);
+                setPage(1);
+              }}
+              className={clsx(
+                'mt-1.5 block min-h-11 w-full rounded-lg border bg-white px-3 text-base text-stone-900 shadow-sm focus-visible:outline-offset-0',
+                fieldBorder(undefined),
+              )}
+            >
+              {Object.entries(SHOWN_OPTIONS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      <FormMessage tone={result?.tone ?? 'success'}>{result?.text}</FormMessage>
+      <div aria-busy={reviews.isPlaceholderData}>{results()}</div>
+    </div>
+  );
+}
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <p className="text-amber-700">
+      <span aria-hidden="true">
+        {'★'.repeat(rating)}
+        {'☆'.repeat(5 - rating)}
+      </span>
+      <span className="sr-only">{rating} out of 5</span>
+    </p>
+  );
+}
+
+function ReviewCard({
+  review,
+  onResult,
+  afterDelete,
+}: {
+  review: AdminReview;
+  onResult: (result: Result) => void;
+  afterDelete: () => void;
+}) {
+  const headingId = useId();
+  const setHidden = useSetReviewHidden();
+  const remove = useDeleteAdminReview();
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  // Asked to delete, focus goes to the answer, one key away; after Cancel, back to Delete.
+  const ask = (next: boolean) => {
+    setConfirming(next);
+    requestAnimationFrame(() => (next ? confirmRef : deleteRef).current?.focus());
+  };
+  const busy = setHidden.isPending || remove.isPending;
+  const who = `review by ${review.name}`;
+  const failed = (error: unknown) =>
+    onResult({ tone: 'error', text: failureMessage(error, { fallback: CHANGE_FAILED, offline: OFFLINE_MESSAGE }) });
+
+  const toggle = () => {
+    onResult(null);
+    const hidden = !review.hidden;
+    setHidden.mutate(
+      { reviewId: review._id, hidden },
+      {
+        onSuccess: () =>
+          onResult({
+            tone: 'success',
+            text: `The review by ${review.name} is ${hidden ? 'hidden from' : 'shown in'} the shop.`,
+          }),
+        onError: failed,
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    onResult(null);
+    remove.mutate(review._id, {
+      onSuccess: () => {
+        onResult({ tone: 'success', text: `The review by ${review.name} is deleted.` });
+        afterDelete();
+      },
+      onError: failed,
+    });
+  };
+
+  const toggleLabel = review.hidden ? 'Show' : 'Hide';
+  return (
+    <article aria-labelledby={headingId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={headingId} className="text-lg font-bold break-words text-roast-900">
+            {review.name}
+          </h3>
+          <p className="text-sm break-words text-stone-600">
+            {review.location} · <time dateTime={review.createdAt}>{formatOrderTime(review.createdAt)}</time>
+            {review.verified && ' · Verified buyer'}
+          </p>
+        </div>
+        <span
+          className={clsx(
+            'inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold',
+            review.hidden ? 'bg-stone-200 text-stone-900' : 'bg-emerald-100 text-emerald-900',
+          )}
+        >
+          {review.hidden ? 'Hidden' : 'Shown'}
+        </span>
+      </div>
+      <Stars rating={review.rating} />
+      <p className="mt-2 break-words whitespace-pre-line text-stone-800">{review.message}</p>
+      {confirming ? (
+        <div role="group" aria-label="Delete this review?" className="mt-4 flex flex-wrap items-center gap-3">
+          <p className="font-semibold text-stone-900">Delete this review for good?</p>
+          <Button
+            variant="primary"
+            size="sm"
+            onClick={confirmDelete}
+            disabled={busy}
+            aria-busy={remove.isPending || undefined}
+            ref={confirmRef}
+          >
+            {remove.isPending ? 'Deleting…' : 'Yes, delete'}
+            <span className="sr-only"> {who}</span>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => ask(false)} disabled={busy}>
+            Cancel
+          </Button>
+        </div>
+      ) : (
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={toggle}
+            disabled={busy}
+            aria-busy={setHidden.isPending || undefined}
+          >
+            {setHidden.isPending ? (review.hidden ? 'Showing…' : 'Hiding…') : toggleLabel}
+            <span className="sr-only"> {who}</span>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => ask(true)} disabled={busy} ref={deleteRef}>
+            Delete<span className="sr-only"> {who}</span>
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}
