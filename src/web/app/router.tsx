@@ -137,6 +137,11 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               path: '/admin/reviews',
               lazy: lazyScreen(() => import('./routes/admin-reviews.tsx')),
             },
+            {
+              ...screen,
+              path: '/admin/messages',
+              lazy: lazyScreen(() => import('./routes/admin-messages.tsx')),
+            },
             // The three legal pages share one chunk: whoever reads one often reads another.
             ...(['privacy', 'terms', 'delivery'] as const).map((name) => ({
               ...screen,

@@ -5,6 +5,7 @@ import { NavLink } from 'react-router';
 export const ADMIN_SCREENS = [
   { to: '/admin', label: 'Orders' },
   { to: '/admin/reviews', label: 'Reviews' },
+  { to: '/admin/messages', label: 'Messages' },
 ] as const;
 
 export function AdminNav() {

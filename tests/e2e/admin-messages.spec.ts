@@ -1,0 +1,101 @@
+/**
+ * The owner's Messages screen (contract §7, decision 071 amended): a message sent through the contact form is listed
+ * as New, opening it marks it read, and a reply sent from it is mailed to the sender (the reply and their message
+ * quoted) and marks it answered; at 1366 and 375 px, by keyboard, axe-clean.
+ */
+import type { Page } from '@playwright/test';
+import { expect, logIn, test } from '#tests/e2e/accounts';
+import { e2eAdmin } from '#tests/e2e/admin';
+import { violations } from '#tests/e2e/axe';
+
+const SHOTS = '/work/shots/admin2';
+
+async function sendContactMessage(page: Page, name: string, email: string, message: string) {
+  await page.goto('/contact');
+  await page.getByLabel('Name *').fill(name);
+  await page.getByLabel('Email *').fill(email);
+  await page.getByLabel('Message *').fill(message);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /thank|sent|received/i })).toBeVisible();
+}
+
+const main = (page: Page) => page.getByRole('main');
+
+async function openMessages(page: Page) {
+  await logIn(page, e2eAdmin);
+  await page.goto('/admin');
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await nav.getByRole('link', { name: 'Messages' }).click();
+  await expect(page).toHaveURL(/\/admin\/messages$/);
+  await expect(nav.getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+test.describe('an admin at 1366 px', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test("answers a message from the contact form, and the sender's mail arrives", async ({ page, outbox }) => {
+    const email = `sender-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const original = `Do you sell unsalted cashews? ${crypto.randomUUID()}`;
+    await sendContactMessage(page, 'Mary Somerville', email, original);
+
+    await openMessages(page);
+    const card = main(page).getByRole('article').filter({ hasText: email });
+    await expect(card).toContainText('New');
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/messages-1366.png`, fullPage: true });
+
+    await card.getByRole('button', { name: 'Open message from Mary Somerville' }).click();
+    await expect(main(page).getByRole('heading', { level: 2, name: 'Message from Mary Somerville' })).toBeFocused();
+    await expect(main(page).getByRole('article')).toContainText('Read');
+    await expect(main(page).getByRole('article')).toContainText(original);
+
+    const reply = 'Yes: our roasted cashews come unsalted too, in 250 g and 500 g.';
+    await main(page).getByLabel('Reply to Mary Somerville').fill(reply);
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/message-open-1366.png`, fullPage: true });
+    await main(page).getByRole('button', { name: 'Send reply' }).click();
+    await expect(main(page).getByRole('status')).toHaveText(`Your reply has been sent to ${email}.`);
+    await expect(main(page).getByRole('article')).toContainText('Answered');
+    await expect(main(page).getByRole('article')).toContainText(reply);
+
+    await expect
+      .poll(async () => (await outbox.mailsTo(email)).map((mail) => mail.subject), { timeout: 10_000 })
+      .toContain('Re: your message to Roast & Co.');
+    const mail = (await outbox.mailsTo(email)).find((each) => each.subject === 'Re: your message to Roast & Co.')!;
+    expect(mail.text).toContain(reply);
+    expect(mail.text).toContain(original);
+
+    // Back to the list: the message is answered now, no longer among the new ones.
+    await main(page).getByRole('button', { name: 'Back to messages' }).click();
+    await expect(main(page).getByRole('article').filter({ hasText: email })).toHaveCount(0);
+    await main(page).getByLabel('Status').selectOption('Answered');
+    await expect(main(page).getByRole('article').filter({ hasText: email })).toContainText('Answered');
+  });
+});
+
+test.describe('an admin at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('reads and opens a message with no sideways scroll', async ({ page }) => {
+    const email = `sender-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await sendContactMessage(page, 'Ada Byron', email, 'A long question about walnuts and where they come from.');
+    await openMessages(page);
+    await expect(main(page).getByRole('article').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: `${SHOTS}/messages-375.png`, fullPage: true });
+    await main(page).getByRole('article').filter({ hasText: email }).getByRole('button', { name: /^Open/ }).click();
+    await expect(main(page).getByLabel('Reply to Ada Byron')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/message-open-375.png`, fullPage: true });
+  });
+});
