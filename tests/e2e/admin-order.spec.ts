@@ -133,6 +133,28 @@ test.describe('an admin at 1366 px', () => {
   });
 });
 
+test.describe('the dashboard at 1366 px', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test('shows the orders to dispatch, takings and new messages, each a link', async ({ page, request }) => {
+    await placeGuestOrder(request);
+    await logIn(page, e2eAdmin);
+    await page.goto('/admin');
+    const glance = main(page).getByRole('region', { name: 'At a glance' });
+    await expect(glance.getByRole('link')).toHaveText([
+      /^Orders to dispatch ?[1-9]\d*$/,
+      /^Takings today ?£\d+\.\d{2}$/,
+      /^Takings this month ?£\d+\.\d{2}$/,
+      /^New messages ?\d+$/,
+    ]);
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/dashboard-1366.png` });
+    await glance.getByRole('link', { name: /^Orders to dispatch/ }).click();
+    await expect(page).toHaveURL(/\/admin\?status=processing$/);
+    await expect(main(page).getByLabel('Status')).toHaveValue('processing');
+  });
+});
+
 test.describe('an admin at 375 px', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 

@@ -7,6 +7,7 @@ import { PageContainer, PageHeading } from '#web/components/layout/page-containe
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { AdminNav } from '#web/features/admin/components/admin-nav.tsx';
 import { AdminOrders } from '#web/features/admin/components/admin-orders.tsx';
+import { AdminSummaryPanel } from '#web/features/admin/components/admin-summary.tsx';
 import { RequireAdmin } from '../require-admin.tsx';
 
 export default function AdminRoute() {
@@ -15,6 +16,7 @@ export default function AdminRoute() {
       <PageContainer>
         <PageMeta title={`Orders | Admin | ${SHOP_NAME}`} description="The shop's orders, newest first." />
         <AdminNav />
+        <AdminSummaryPanel />
         <PageHeading>Orders</PageHeading>
         <AdminOrders />
       </PageContainer>
