@@ -26,6 +26,8 @@ export const pageRoutes = {
   account: '/account',
   /** The owner's screens (contract §7), for admins only. */
   admin: '/admin',
+  adminReviews: '/admin/reviews',
+  adminMessages: '/admin/messages',
   privacy: '/privacy',
   terms: '/terms',
   delivery: '/delivery',

@@ -41,6 +41,8 @@ export const pageIndexing = {
   myOrders: 'disallowed',
   account: 'disallowed',
   admin: 'disallowed',
+  adminReviews: 'disallowed',
+  adminMessages: 'disallowed',
 } as const satisfies Record<PageRouteName, 'listed' | 'unlisted' | 'disallowed'>;
 
 const API_PREFIX = '/api/';

@@ -132,14 +132,12 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             { ...screen, path: paths.admin.path, lazy: lazyScreen(() => import('./routes/admin.tsx')) },
             {
               ...screen,
-              // NOTE: not in #shared/page-routes yet (a server change, decision 071): the server answers a reload 404,
-              // and paths.ts holds only the addresses the server answers.
-              path: '/admin/reviews',
+              path: paths.adminReviews.path,
               lazy: lazyScreen(() => import('./routes/admin-reviews.tsx')),
             },
             {
               ...screen,
-              path: '/admin/messages',
+              path: paths.adminMessages.path,
               lazy: lazyScreen(() => import('./routes/admin-messages.tsx')),
             },
             // The three legal pages share one chunk: whoever reads one often reads another.

@@ -50,6 +50,8 @@ export const paths = {
   myOrders: fixed(pageRoutes.myOrders),
   account: fixed(pageRoutes.account),
   admin: fixed(pageRoutes.admin),
+  adminReviews: fixed(pageRoutes.adminReviews),
+  adminMessages: fixed(pageRoutes.adminMessages),
   privacy: fixed(pageRoutes.privacy),
   terms: fixed(pageRoutes.terms),
   delivery: fixed(pageRoutes.delivery),

@@ -1,11 +1,12 @@
 /** The owner's screens, one link each; the current one is marked `aria-current="page"` (NavLink) and underlined. */
 import { clsx } from 'clsx';
 import { NavLink } from 'react-router';
+import { paths } from '#web/config/paths.ts';
 
 export const ADMIN_SCREENS = [
-  { to: '/admin', label: 'Orders' },
-  { to: '/admin/reviews', label: 'Reviews' },
-  { to: '/admin/messages', label: 'Messages' },
+  { to: paths.admin.getHref(), label: 'Orders' },
+  { to: paths.adminReviews.getHref(), label: 'Reviews' },
+  { to: paths.adminMessages.getHref(), label: 'Messages' },
 ] as const;
 
 export function AdminNav() {

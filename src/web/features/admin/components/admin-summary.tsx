@@ -5,6 +5,7 @@
  */
 import { Link } from 'react-router';
 import { formatPounds } from '#shared/money';
+import { paths } from '#web/config/paths.ts';
 import { useAdminSummary } from '../api/get-admin-summary.ts';
 
 export function AdminSummaryPanel() {
@@ -12,10 +13,14 @@ export function AdminSummaryPanel() {
   if (!summary.isSuccess) return null;
   const { ordersToDispatch, takingsToday, takingsThisMonth, newMessages } = summary.data;
   const figures = [
-    { label: 'Orders to dispatch', value: ordersToDispatch.toLocaleString('en-GB'), to: '/admin?status=processing' },
-    { label: 'Takings today', value: formatPounds(takingsToday), to: '/admin' },
-    { label: 'Takings this month', value: formatPounds(takingsThisMonth), to: '/admin' },
-    { label: 'New messages', value: newMessages.toLocaleString('en-GB'), to: '/admin/messages' },
+    {
+      label: 'Orders to dispatch',
+      value: ordersToDispatch.toLocaleString('en-GB'),
+      to: `${paths.admin.getHref()}?status=processing`,
+    },
+    { label: 'Takings today', value: formatPounds(takingsToday), to: paths.admin.getHref() },
+    { label: 'Takings this month', value: formatPounds(takingsThisMonth), to: paths.admin.getHref() },
+    { label: 'New messages', value: newMessages.toLocaleString('en-GB'), to: paths.adminMessages.getHref() },
   ];
   return (
     <section aria-label="At a glance" className="mb-6">
