@@ -181,20 +181,15 @@ function searchOrders(q: string): SQL {
   return number === undefined ? (text as SQL) : (or(eq(orders.orderNumber, Number(number)), text) as SQL);
 }
 
-/** Reads the lines of `rows` in one query and joins them on. */
-async function withLines(db: Database, rows: OrderRow[]): Promise<OrderRecord[]> {
-  if (rows.length === 0) return [];
+/** The lines of these orders, read in one query, by order id, each order's in their position. */
+async function linesByOrderId(db: Database, orderIds: string[]): Promise<Map<string, CheckoutLine[]>> {
+  const linesByOrder = new Map<string, CheckoutLine[]>();
+  if (orderIds.length === 0) return linesByOrder;
   const lineRows = await db
     .select()
     .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
+    .where(inArray(orderLines.orderId, orderIds))
     .orderBy(orderLines.orderId, orderLines.position);
-  const linesByOrder = new Map<string, CheckoutLine[]>();
   for (const line of lineRows) {
     const lines = linesByOrder.get(line.orderId) ?? [];
     lines.push({
@@ -208,6 +203,16 @@ async function withLines(db: Database, rows: OrderRow[]): Promise<OrderRecord[]>
     });
     linesByOrder.set(line.orderId, lines);
   }
+  return linesByOrder;
+}
+
+/** Reads the lines of `rows` in one query and joins them on. */
+async function withLines(db: Database, rows: OrderRow[]): Promise<OrderRecord[]> {
+  if (rows.length === 0) return [];
+  const linesByOrder = await linesByOrderId(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     ...personalData(row),
     id: row.id,
@@ -339,30 +344,11 @@ function createOrderRepository(appDb: Database): OrderRepository {
         .where(and(sql`${londonDay} between ${from}::date and ${to}::date`, gt(orders.orderNumber, afterNumber)))
         .orderBy(orders.orderNumber)
         .limit(limit);
-      if (rows.length === 0) return [];
-      const lineRows = await appDb
-        .select()
-        .from(orderLines)
-        .where(
-          inArray(
-            orderLines.orderId,
-            rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(orderLines.orderId, orderLines.position);
-      return rows.map((row) => ({
-        ...row,
-        lines: lineRows
-          .filter((line) => line.orderId === row.id)
-          .map((line) => ({
-            productId: line.productId,
-            name: line.name,
-            selectedWeight: line.selectedWeight,
-            qty: line.qty,
-            unitPricePence: line.unitPricePence,
-            vatRate: line.vatRate as VatRate,
-          })),
-      }));
+      const linesByOrder = await linesByOrderId(
+        appDb,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({ ...row, lines: linesByOrder.get(row.id) ?? [] }));
     },
 
     async dashboardFigures() {
