@@ -33,7 +33,7 @@ function run(name, command, args, env = {}) {
       const status = code === 0 ? 'passed' : 'FAILED';
       // Whole outputs, one suite at a time, so parallel suites never interleave their lines.
       console.log(`\n===== ${name}: ${status} in ${seconds}s =====\n${output.trimEnd()}\n`);
-      resolve({ name, status, seconds });
+      resolve({ name, status, seconds, output });
     });
   });
 }
@@ -102,4 +102,9 @@ const results = await Promise.all(suites);
 console.log('===== summary =====');
 for (const result of [build, ...results]) console.log(`${result.status.padEnd(7)} ${result.name} (${result.seconds}s)`);
 for (const reason of skipped) console.log(`SKIPPED ${reason}`);
+// CI shows only the end of a long log: the failing tests' names are repeated here, where they are seen first.
+for (const result of results.filter((each) => each.status !== 'passed' && each.output)) {
+  const failureLines = result.output.split('\n').filter((line) => /✘|\bFAIL\b|^\s+\d+\) /.test(line));
+  console.log(`\n${result.name}, what failed:\n${failureLines.slice(0, 30).join('\n') || '(see its output above)'}`);
+}
 process.exit(results.every((result) => result.status === 'passed') ? 0 : 1);

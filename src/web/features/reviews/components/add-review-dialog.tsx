@@ -83,7 +83,6 @@ export default function AddReviewPanel({ dialogKey, thanked, onDismissThanks, ..
 
 function AddReviewDialog({ open, onClose, onAdded }: AddReviewDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const added = useRef(false);
   const titleId = useId();
   const photoId = useId();
   const session = useSession();
@@ -112,13 +111,19 @@ function AddReviewDialog({ open, onClose, onAdded }: AddReviewDialogProps) {
     }
   }, [open, setFocus]);
 
+  // NOTE: each way of closing tells the button at once. The browser's own close event comes a task later: Enter
+  // pressed on the button before it (focus is back there already) would find the dialog still open and be lost.
+  const close = () => {
+    dialogRef.current?.close();
+    onClose();
+  };
+
   const onSubmit = handleSubmit((values) => {
     createReview.mutate(values, {
       onSuccess: () => {
-        added.current = true;
-        // Closing first lets the browser hand focus back to the button; the close event then reports it.
-        if (dialogRef.current?.open) dialogRef.current.close();
-        else onAdded();
+        // Closing first lets the browser hand focus back to the button.
+        dialogRef.current?.close();
+        onAdded();
       },
       onError: (error) => {
         // What was typed stays; the field the server names first takes focus, so it can be put right.
@@ -136,14 +141,15 @@ function AddReviewDialog({ open, onClose, onAdded }: AddReviewDialogProps) {
     <dialog
       ref={dialogRef}
       aria-labelledby={titleId}
-      onClose={() => (added.current ? onAdded() : onClose())}
+      // Escape (or a phone's back gesture) asks first, then the browser closes the dialog.
+      onCancel={onClose}
       className="m-auto max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100%-2rem))] overflow-y-auto rounded-2xl bg-white p-6 text-stone-800 shadow-xl backdrop:bg-stone-900/50"
     >
       <div className="flex items-start justify-between gap-4">
         <h2 id={titleId} className="text-xl font-extrabold text-roast-900">
           {ADD_REVIEW_TITLE}
         </h2>
-        <Button variant="ghost" size="icon" aria-label="Close" onClick={() => dialogRef.current?.close()}>
+        <Button variant="ghost" size="icon" aria-label="Close" onClick={close}>
           <X aria-hidden="true" className="size-5" />
         </Button>
       </div>
@@ -199,7 +205,7 @@ function AddReviewDialog({ open, onClose, onAdded }: AddReviewDialogProps) {
         </FormMessage>
 
         <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={() => dialogRef.current?.close()}>
+          <Button variant="secondary" onClick={close}>
             Cancel
           </Button>
           <SubmitButton variant="buy" busy={createReview.isPending}>
