@@ -54,3 +54,10 @@ export const PAYMENT_SUCCESS_REDIRECT_MS = 3000;
  * asking a little longer than this before it gives up.
  */
 export const UNPAID_ANSWER_TTL_MS = 5000;
+
+/**
+ * A cookie the browser keeps while it may hold a cart (a guest cart with lines, or a login): only whether, never
+ * what. The server renders /cart's empty state without it, rather than a loading state the script then replaces
+ * (decision 074).
+ */
+export const CART_KEPT_COOKIE = 'roast_cart';

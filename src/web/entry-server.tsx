@@ -28,6 +28,8 @@ export interface RenderInput {
   products: readonly Product[];
   /** The reviews, or undefined when they could not be had in time: the page renders without them. */
   reviews: readonly Review[] | undefined;
+  /** Whether the request carried CART_KEPT_COOKIE: /cart then waits for the script rather than showing it empty. */
+  cartKept: boolean;
 }
 
 export interface RenderedPage {
@@ -51,7 +53,7 @@ const PRODUCT_PATH = /^\/product\/([^/?#]+)\/?$/;
 // React writes the hoisted metadata of a fragment at its start; these are the elements PageMeta renders.
 const LEADING_METADATA = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)+/;
 
-export async function renderPage({ url, origin, products, reviews }: RenderInput): Promise<RenderedPage> {
+export async function renderPage({ url, origin, products, reviews, cartKept }: RenderInput): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(productsQueryOptions().queryKey, [...products]);
   if (reviews) queryClient.setQueryData(reviewsQueryOptions().queryKey, [...reviews]);
@@ -74,7 +76,7 @@ export async function renderPage({ url, origin, products, reviews }: RenderInput
 
   const html = renderToString(
     <StrictMode>
-      <AppProvider queryClient={queryClient} origin={origin}>
+      <AppProvider queryClient={queryClient} origin={origin} visitorOnServer={{ cartKept }}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,
@@ -96,6 +98,7 @@ export async function renderPage({ url, origin, products, reviews }: RenderInput
         .map((query) => [query.queryKey, query.state.data]),
     },
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+    visitor: { cartKept },
   };
   const footer = renderToString(
     <StaticRouter location={url}>

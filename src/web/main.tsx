@@ -30,6 +30,8 @@ function startStores() {
   startGuestCart();
   startSession();
   wireSession();
+  // Only the next page's server needs it: out of the first load's code.
+  void import('./app/cart-kept-cookie.ts').then(({ keepCartKeptCookieInStep }) => keepCartKeptCookieInStep());
 }
 
 /**
@@ -73,7 +75,7 @@ async function hydratePage(root: HTMLElement, pageData: PageData) {
     hydrateRoot(
       root,
       <StrictMode>
-        <AppProvider queryClient={queryClient} origin={pageData.origin}>
+        <AppProvider queryClient={queryClient} origin={pageData.origin} visitorOnServer={pageData.visitor}>
           <AppRouter router={router} />
         </AppProvider>
       </StrictMode>,

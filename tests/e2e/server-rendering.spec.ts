@@ -4,6 +4,9 @@
  * stored cart differs from the anonymous one the server rendered.
  */
 import { expect, test } from '#tests/e2e/base-test';
+import { addFromCard } from '#tests/e2e/cart';
+
+const EMPTY_CART = 'Your cart is empty. Please add items to your cart before proceeding to checkout.';
 
 const storefrontPages = [
   '/',
@@ -112,6 +115,37 @@ test.describe('a raw GET has the page’s content and metadata', () => {
       expect(html).toContain(`<link rel="canonical" href="${baseURL}${path.split('?')[0]}"/>`);
     });
   }
+});
+
+test.describe('/cart before its script (decision 074)', () => {
+  test('a browser that keeps no cart is sent the empty cart; one that may is sent a page that waits for the script', async ({
+    request,
+  }) => {
+    const anonymous = await request.get('/cart');
+    expect(anonymous.headers().vary).toMatch(/\bcookie\b/i);
+    expect(await anonymous.text()).toContain(EMPTY_CART);
+    const kept = await request.get('/cart', { headers: { cookie: 'theme=dark; roast_cart=1' } });
+    expect(kept.status()).toBe(200);
+    expect(await kept.text()).not.toContain(EMPTY_CART);
+  });
+
+  test('the cookie says a cart may be kept while the guest cart has lines, and goes with the last line', async ({
+    page,
+    context,
+  }) => {
+    const cartKept = async () => (await context.cookies()).some((cookie) => cookie.name === 'roast_cart');
+    await page.goto('/product');
+    expect(await cartKept()).toBe(false);
+    await addFromCard(page, 'Roasted Cashew Nuts', { asNewGuest: true });
+    await expect.poll(cartKept).toBe(true);
+    // Kept: the server's page waits for the script, which shows the line, with no empty cart in between.
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { name: 'Roasted Cashew Nuts' })).toBeVisible();
+    await page.getByRole('button', { name: 'Remove All' }).click();
+    await page.getByRole('button', { name: 'Yes, Remove All' }).click();
+    await expect(page.getByText(EMPTY_CART)).toBeVisible();
+    await expect.poll(cartKept).toBe(false);
+  });
 });
 
 /** The JSON-LD blocks of a page, parsed as a crawler reads them. */
@@ -305,11 +339,18 @@ test.describe('with scripts off', () => {
       await expect(footer.getByText('Unit 4, 18 Roastery Lane')).toBeVisible();
       await expect(footer.getByRole('link', { name: 'About Us' })).toBeVisible();
 
+      // Without scripts no cart can have been kept: /cart says it is empty.
       await page.goto('/cart');
+      await expect(page.getByText(EMPTY_CART)).toBeVisible();
+      await expect(page.getByText('Loading…')).toBeHidden();
+      // A browser that kept a cart while its scripts ran is told the cart needs them.
+      await context.addCookies([{ name: 'roast_cart', value: '1', url: baseURL! }]);
+      await page.reload();
       // NOTE: Playwright's text matching skips a <noscript>'s own text, so the paragraph inside it is named.
       const notice = page.getByRole('main').locator('noscript > p');
       await expect(notice).toBeVisible();
       await expect(notice).toHaveText(/^Your cart is kept in this browser and needs JavaScript\./);
+      await expect(page.getByText(EMPTY_CART)).toBeHidden();
       await expect(page.getByText('Loading…')).toBeHidden();
     } finally {
       await context.close();

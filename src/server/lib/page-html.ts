@@ -24,6 +24,7 @@ interface Renderer {
     origin: string;
     products: readonly Product[];
     reviews: readonly Review[] | undefined;
+    cartKept: boolean;
   }): Promise<{ head: string; body: string; afterRoot?: string; data: string }>;
 }
 
@@ -34,12 +35,26 @@ export interface PageSources {
   reviews(): Promise<Review[]>;
 }
 
+/** What a page may show differently for a visitor, from their request (decision 074). */
+export interface VisitorHints {
+  /** The browser says it may hold a cart (CART_KEPT_COOKIE). */
+  cartKept: boolean;
+}
+
+const ANONYMOUS: VisitorHints = { cartKept: false };
+
 export interface PageHtml {
   /**
    * The page for this request: prepared (kept for the next visitor) when `cacheKey` is the page's own address and
    * the request asks for exactly that, else HTML rendered for it alone; undefined to send the empty shell instead.
+   * Each set of visitor hints is a page of its own.
    */
-  page(url: string, log: FastifyBaseLogger, cacheKey?: string): Promise<PreparedAnswer | string | undefined>;
+  page(
+    url: string,
+    log: FastifyBaseLogger,
+    cacheKey?: string,
+    visitor?: VisitorHints,
+  ): Promise<PreparedAnswer | string | undefined>;
   /** How many pages are kept prepared and the bytes they hold (every coding), for the bench. */
   cacheStats(): { pages: number; bytes: number };
 }
@@ -92,10 +107,11 @@ export async function loadPageHtml(webDistDir: string, sources: PageSources): Pr
     url: string,
     products: readonly Product[],
     reviews: readonly Review[] | undefined,
+    visitor: VisitorHints,
     log: FastifyBaseLogger,
   ): Promise<string | undefined> {
     try {
-      const page = await renderer.renderPage({ url, origin: sources.publicUrl, products, reviews });
+      const page = await renderer.renderPage({ url, origin: sources.publicUrl, products, reviews, ...visitor });
       const withHead = page.head ? template.replace(TITLE, () => page.head) : template;
       return withHead.replace(
         ROOT,
@@ -132,7 +148,7 @@ export async function loadPageHtml(webDistDir: string, sources: PageSources): Pr
   }
 
   return {
-    async page(url, log, cacheKey) {
+    async page(url, log, cacheKey, visitor = ANONYMOUS) {
       // request.url is whatever the client sent; only a plain path is rendered (never '//host/…').
       if (!url.startsWith('/') || url.startsWith('//')) return undefined;
       const products = sources.products();
@@ -141,16 +157,17 @@ export async function loadPageHtml(webDistDir: string, sources: PageSources): Pr
       const reviews = isReviewsPage(pathname) ? await reviewsFor(log) : undefined;
       // A reviews page rendered without its reviews (they were slow) is for this request only.
       const cacheable = url === cacheKey && (reviews !== undefined || !isReviewsPage(pathname));
-      if (!cacheable) return render(url, products, reviews, log);
+      if (!cacheable) return render(url, products, reviews, visitor, log);
 
       if (products !== keptFor) {
         kept.clear();
         keptFor = products;
       }
       const version = reviews ? fingerprint(reviews) : '';
-      const entry = kept.get(cacheKey);
+      const keptKey = visitor.cartKept ? `${cacheKey} cart kept` : cacheKey;
+      const entry = kept.get(keptKey);
       if (entry?.version === version) return entry.answer;
-      return keep(cacheKey, version, render(url, products, reviews, log)).answer;
+      return keep(keptKey, version, render(url, products, reviews, visitor, log)).answer;
     },
     cacheStats() {
       let bytes = 0;

@@ -96,10 +96,11 @@ function preferredCoding(acceptEncoding: string): Coding {
  */
 export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedAnswer): FastifyReply {
   // no-cache: browsers keep the copy but ask each time, so a change shows at once and costs a 304 otherwise.
+  const varies = reply.getHeader('vary');
   reply
     .header('etag', prepared.etag)
     .header('cache-control', cacheControl.revalidate)
-    .header('vary', 'accept-encoding');
+    .header('vary', varies ? `${varies}, accept-encoding` : 'accept-encoding');
   if (reply.statusCode === 200 && matchesEtag(request.headers['if-none-match'], prepared.etag))
     return reply.code(304).send();
 

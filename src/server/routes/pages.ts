@@ -5,8 +5,12 @@
  * key under which its rendering is kept for every visitor (lib/page-html.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { CART_KEPT_COOKIE } from '#shared/constants';
 import { pageRoutes } from '#shared/page-routes';
 import { ProductIdSchema } from '#shared/schemas/product';
+
+// Set (to '1') while the browser may hold a cart; removed, or empty, otherwise (decision 074).
+const CART_KEPT = new RegExp(`(?:^|;\\s*)${CART_KEPT_COOKIE}=1(?:;|$)`);
 
 const pagesRoutes: FastifyPluginAsync = async (app) => {
   const { product, ...pagesThatAlwaysExist } = pageRoutes;
@@ -17,7 +21,14 @@ const pagesRoutes: FastifyPluginAsync = async (app) => {
   for (const url of Object.values(pagesThatAlwaysExist)) {
     // A page with a parameter in its address (the reset page's token) is one visitor's: never kept for others.
     const cacheKey = url.includes(':') ? undefined : url;
-    app.get(url, options, (_request, reply) => reply.sendPage(200, cacheKey));
+    // The cart page is the one that shows what the browser keeps: it is told whether the browser keeps a cart.
+    if (url === pageRoutes.cart) {
+      app.get(url, options, (request, reply) =>
+        reply.sendPage(200, cacheKey, { cartKept: CART_KEPT.test(request.headers.cookie ?? '') }),
+      );
+    } else {
+      app.get(url, options, (_request, reply) => reply.sendPage(200, cacheKey));
+    }
   }
 
   app.get<{ Params: { productId: string } }>(product, options, (request, reply) => {

@@ -5,6 +5,7 @@ const withText = (text: string): PageData => ({
   origin: 'https://shop.example',
   queries: { updatedAt: 1, entries: [[['products'], [{ name: text }]]] },
   router: { loaderData: {} },
+  visitor: { cartKept: false },
 });
 
 describe('the page data written into a server-rendered page', () => {

@@ -6,6 +6,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
 import { toScriptJson } from '#web/lib/script-json.ts';
+import type { VisitorOnServer } from './visitor-on-server.ts';
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
@@ -17,6 +18,7 @@ export interface PageData {
    */
   queries: { updatedAt: number; entries: [QueryKey, unknown][] };
   router: HydrationState;
+  visitor: VisitorOnServer;
 }
 
 /** Fills the browser's cache with the server's answers, so its first render matches and nothing refetches at once. */

@@ -5,6 +5,7 @@ import { useVerifyStoredSession } from '#web/features/auth/hooks/use-verify-stor
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { customerQueryKey, getSession, subscribeSession } from '#web/lib/session.ts';
 import { ShopOriginContext } from '#web/lib/shop-origin.ts';
+import { type VisitorOnServer, VisitorOnServerContext } from './visitor-on-server.ts';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 
@@ -48,15 +49,24 @@ interface AppProviderProps {
   queryClient?: QueryClient;
   /** The shop's public origin, for canonical links (lib/shop-origin.ts). */
   origin?: string;
+  /** What the server rendering the page knew of the visitor; given when hydrating a server-rendered page. */
+  visitorOnServer?: VisitorOnServer;
 }
 
-export function AppProvider({ children, queryClient: givenQueryClient, origin = '' }: AppProviderProps) {
+export function AppProvider({
+  children,
+  queryClient: givenQueryClient,
+  origin = '',
+  visitorOnServer = { cartKept: true },
+}: AppProviderProps) {
   const [queryClient] = useState(() => givenQueryClient ?? createQueryClient());
   useForgetCustomerDataWhenTheCustomerChanges(queryClient);
   useVerifyStoredSession();
   return (
     <QueryClientProvider client={queryClient}>
-      <ShopOriginContext value={origin}>{children}</ShopOriginContext>
+      <ShopOriginContext value={origin}>
+        <VisitorOnServerContext value={visitorOnServer}>{children}</VisitorOnServerContext>
+      </ShopOriginContext>
     </QueryClientProvider>
   );
 }

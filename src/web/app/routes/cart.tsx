@@ -4,9 +4,10 @@ import { SHOP_NAME } from '#shared/constants';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
-import { CartView } from '#web/features/cart/components/cart-view.tsx';
+import { CartView, EmptyCart } from '#web/features/cart/components/cart-view.tsx';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useShopCart } from '../shop-cart.tsx';
+import { useVisitorOnServer } from '../visitor-on-server.ts';
 
 /** Router state a page may navigate here with: a sentence about what it did to the cart. */
 export interface CartNoticeState {
@@ -20,8 +21,10 @@ function noticeFrom(state: unknown): string | undefined {
 
 export default function CartRoute() {
   const cart = useShopCart();
-  // The stored cart is unknown on the server and while hydrating: loading then, never "your cart is empty".
+  // The stored cart is unknown on the server and while hydrating. A browser that keeps none (no cookie says it may)
+  // is shown the empty cart at once; any other waits for the script, never told "your cart is empty" wrongly.
   const hydrated = useHydrated();
+  const { cartKept } = useVisitorOnServer();
   const notice = noticeFrom(useLocation().state);
   return (
     <PageContainer>
@@ -35,7 +38,9 @@ export default function CartRoute() {
           {notice}
         </p>
       )}
-      {cart.isLoading || !hydrated ? (
+      {!hydrated && !cartKept ? (
+        <EmptyCart />
+      ) : cart.isLoading || !hydrated ? (
         <>
           {/* The cart is kept in this browser and read by the script: without it, say so rather than load forever. */}
           <noscript>

@@ -103,7 +103,9 @@ export function PrivacyRoute() {
         </ul>
         <p>
           Your browser keeps your cart, your login and the delivery address you last typed, on your device only; logging
-          out removes them. We use no advertising or tracking cookies, and we never sell your data.
+          out removes them. One cookie, roast_cart, tells our server only whether this browser keeps a cart, so that the
+          cart page shows the right thing at once; it holds nothing else. We use no advertising or tracking cookies, and
+          we never sell your data.
         </p>
       </section>
 

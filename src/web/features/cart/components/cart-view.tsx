@@ -3,7 +3,7 @@
  * 'Remove All' (asked again first, decision 063), and the summary with 'Your Savings', subtotal, delivery, total
  * and checkout. An empty cart shows the spec's sentence instead of a summary and a checkout (contract §10).
  */
-import { useId, useRef, useState } from 'react';
+import { type Ref, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cartTotals } from '#shared/cart-rules';
 import { QUANTITY_MIN } from '#shared/constants';
@@ -30,22 +30,13 @@ export function CartView({ cart }: { cart: Cart }) {
 
   if (cart.lines.length === 0) {
     return (
-      <div className="flex flex-col gap-4">
-        <FormMessage tone="error">{cart.errorMessage}</FormMessage>
-        <p className="rounded-xl bg-cream-100 px-6 py-12 text-center text-lg text-stone-700">
-          {EMPTY_CART_CHECKOUT_ALERT}{' '}
-          <Link
-            ref={(link) => {
-              if (link && focusEmpty.current) link.focus();
-              focusEmpty.current = false;
-            }}
-            to={paths.products.getHref()}
-            className={linkClass}
-          >
-            Browse products
-          </Link>
-        </p>
-      </div>
+      <EmptyCart
+        errorMessage={cart.errorMessage}
+        linkRef={(link) => {
+          if (link && focusEmpty.current) link.focus();
+          focusEmpty.current = false;
+        }}
+      />
     );
   }
 
@@ -89,6 +80,30 @@ export function CartView({ cart }: { cart: Cart }) {
           Proceed to Checkout
         </Button>
       </section>
+    </div>
+  );
+}
+
+/**
+ * An empty cart's sentence and a way back to the products. Also what the server renders for a browser that keeps no
+ * cart (decision 074), so it must stay the same markup as an empty cart's after the script runs.
+ */
+export function EmptyCart({
+  errorMessage,
+  linkRef,
+}: {
+  errorMessage?: string | null;
+  linkRef?: Ref<HTMLAnchorElement>;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      <FormMessage tone="error">{errorMessage}</FormMessage>
+      <p className="rounded-xl bg-cream-100 px-6 py-12 text-center text-lg text-stone-700">
+        {EMPTY_CART_CHECKOUT_ALERT}{' '}
+        <Link ref={linkRef} to={paths.products.getHref()} className={linkClass}>
+          Browse products
+        </Link>
+      </p>
     </div>
   );
 }
