@@ -6,12 +6,14 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatPence, formatPounds, poundsToPence } from '#shared/money';
 import { type AdminOrderDetail, TRACKING_NUMBER_MAX_LENGTH } from '#shared/schemas/admin';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
+import { OrderLines } from '#web/components/receipt/order-lines.tsx';
+import { OrderTotal } from '#web/components/receipt/order-total.tsx';
+import { PostalAddress } from '#web/components/receipt/postal-address.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 import { ADMIN_ORDER_FAILED, useAdminOrder } from '../api/get-admin-order.ts';
@@ -86,38 +88,8 @@ function OrderDetail({
           <h3 id="admin-order-lines" className={cardHeading}>
             Lines
           </h3>
-          <ul role="list" className="flex flex-col divide-y divide-cream-200">
-            {order.orderItems.map((item) => (
-              <li key={`${item._id}-${item.selectedWeight}`} className="flex justify-between gap-4 py-2.5">
-                <div className="min-w-0">
-                  <p className="font-semibold break-words text-stone-900">{item.name}</p>
-                  <p className="text-sm text-stone-600">
-                    {item.selectedWeight} × {item.qty}
-                  </p>
-                </div>
-                <p className="font-semibold text-stone-900 tabular-nums">
-                  {formatPence(poundsToPence(item.price) * item.qty)}
-                </p>
-              </li>
-            ))}
-          </ul>
-          <dl className="grid grid-cols-[1fr_auto] gap-x-4 border-t border-cream-200 pt-3 text-stone-900">
-            <dt className="text-lg font-bold">Total</dt>
-            <dd className="text-right text-lg font-bold tabular-nums">{formatPounds(order.totalPrice)}</dd>
-          </dl>
-          {order.vat.length > 0 && (
-            <div className="text-sm text-stone-700">
-              <p className="font-semibold">VAT included</p>
-              <ul role="list">
-                {order.vat.map((entry) => (
-                  <li key={entry.rate}>
-                    VAT at {entry.rate}%: {formatPounds(entry.vat)}{' '}
-                    <span className="text-stone-600">(on {formatPounds(entry.total)})</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <OrderLines items={order.orderItems} />
+          <OrderTotal order={order} />
         </section>
 
         <div className="flex min-w-0 flex-col gap-6 self-start">
@@ -125,21 +97,7 @@ function OrderDetail({
             <h3 id="admin-order-delivery" className={cardHeading}>
               Delivery
             </h3>
-            <address className="mt-2 break-words not-italic text-stone-800">
-              {address.name}
-              <br />
-              {address.address}
-              {address.landmark && (
-                <>
-                  <br />
-                  {address.landmark}
-                </>
-              )}
-              <br />
-              {address.city} {address.postalCode}
-              <br />
-              {address.country}
-            </address>
+            <PostalAddress address={address} />
             <p className="mt-3 text-stone-800">
               Phone <span className="tabular-nums">{address.phone}</span>
             </p>

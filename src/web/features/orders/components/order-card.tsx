@@ -4,7 +4,7 @@ import { clsx } from 'clsx';
 import { formatPounds } from '#shared/money';
 import type { Order } from '#shared/schemas/order';
 import { formatOrderDate, orderStatus } from './order-format.ts';
-import { OrderLines } from './order-lines.tsx';
+import { OrderLines } from '#web/components/receipt/order-lines.tsx';
 
 export function OrderCard({ order, actions }: { order: Order; actions?: ReactNode }) {
   const headingId = useId();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOrderDate, orderStatus, vatLine } from './order-format.ts';
+import { formatOrderDate, orderStatus } from './order-format.ts';
 
 describe('order texts', () => {
   it('says Delivered or Processing, as the spec does', () => {
@@ -12,10 +12,5 @@ describe('order texts', () => {
     // 23:30 UTC on 30 June is already 1 July in London (BST).
     expect(formatOrderDate('2026-06-30T23:30:00.000Z')).toBe('1 July 2026');
     expect(formatOrderDate('not a date')).toBe('');
-  });
-
-  it('writes a VAT line in pounds, never rupees', () => {
-    expect(vatLine({ rate: 20, vat: 1.23 })).toBe('VAT at 20%: £1.23');
-    expect(vatLine({ rate: 0, vat: 0 })).toBe('VAT at 0%: £0.00');
   });
 });

@@ -1,6 +1,5 @@
-/** How orders read to a shopper: the spec's status words, UK dates and the VAT lines of a receipt. */
-import { formatPounds } from '#shared/money';
-import type { Order, OrderVat } from '#shared/schemas/order';
+/** How orders read to a shopper: the spec's status words and UK dates. */
+import type { Order } from '#shared/schemas/order';
 
 export type OrderStatus = 'Delivered' | 'Processing';
 
@@ -15,9 +14,4 @@ const orderDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone
 export function formatOrderDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : orderDate.format(date);
-}
-
-/** One receipt line per VAT rate: "VAT at 20%: £1.23". */
-export function vatLine({ rate, vat }: Pick<OrderVat, 'rate' | 'vat'>): string {
-  return `VAT at ${rate}%: ${formatPounds(vat)}`;
 }
