@@ -67,9 +67,10 @@ describe('formatAuditValue', () => {
 });
 
 describe('describeAuditState', () => {
-  it('lists an object one field a line, marking what the other side holds differently', () => {
-    const before = { status: 'processing', trackingNumber: null, isDelivered: false };
-    const after = { status: 'dispatched', trackingNumber: 'RM123456789GB', isDelivered: false };
+  it('lists an object one field a line, what the other side holds differently marked and first', () => {
+    // As PostgreSQL's jsonb keeps them: shorter keys first.
+    const before = { status: 'processing', isDelivered: false, trackingNumber: null };
+    const after = { status: 'dispatched', isDelivered: false, trackingNumber: 'RM123456789GB' };
     expect(describeAuditState(after, before)).toEqual({
       kind: 'fields',
       fields: [
@@ -77,6 +78,9 @@ describe('describeAuditState', () => {
         { label: 'Tracking number', value: 'RM123456789GB', changed: true },
         { label: 'Delivered', value: 'No', changed: false },
       ],
+    });
+    expect(describeAuditState(before, after)).toMatchObject({
+      fields: [{ value: 'processing' }, { value: 'None' }, { value: 'No' }],
     });
   });
 

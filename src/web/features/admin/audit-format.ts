@@ -66,7 +66,8 @@ export interface AuditField {
 
 /**
  * One side of a change. 'none': there was nothing (before a record was made, after a delete). 'value': a single
- * value. 'fields': an object, one line per field, each marked when the other side differs.
+ * value. 'fields': an object, one line per field, each marked when the other side differs; those first, so both
+ * sides open with what changed, in the same order.
  */
 export type AuditState = { kind: 'none' } | { kind: 'value'; value: string } | { kind: 'fields'; fields: AuditField[] };
 
@@ -74,14 +75,15 @@ export function describeAuditState(state: unknown, other: unknown): AuditState {
   if (state === null || state === undefined) return { kind: 'none' };
   if (!isRecord(state)) return { kind: 'value', value: formatAuditValue(state) };
   const compared = isRecord(other) ? other : undefined;
+  const fields = Object.entries(state).map(([key, value]) => ({
+    label: auditFieldLabel(key),
+    value: formatAuditValue(value),
+    // Only against another object: beside a deleted record's 'None', every line would be marked.
+    changed: compared !== undefined && formatAuditValue(compared[key]) !== formatAuditValue(value),
+  }));
   return {
     kind: 'fields',
-    fields: Object.entries(state).map(([key, value]) => ({
-      label: auditFieldLabel(key),
-      value: formatAuditValue(value),
-      // Only against another object: beside a deleted record's 'None', every line would be marked.
-      changed: compared !== undefined && formatAuditValue(compared[key]) !== formatAuditValue(value),
-    })),
+    fields: [...fields.filter((field) => field.changed), ...fields.filter((field) => !field.changed)],
   };
 }
 
