@@ -28,6 +28,7 @@ export const pageRoutes = {
   admin: '/admin',
   adminReviews: '/admin/reviews',
   adminMessages: '/admin/messages',
+  adminAudit: '/admin/audit',
   privacy: '/privacy',
   terms: '/terms',
   delivery: '/delivery',

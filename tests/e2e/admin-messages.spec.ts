@@ -4,8 +4,8 @@
  * quoted) and marks it answered; at 1366 and 375 px, by keyboard, axe-clean.
  */
 import type { Page } from '@playwright/test';
-import { expect, logIn, test } from '#tests/e2e/accounts';
-import { e2eAdmin } from '#tests/e2e/admin';
+import { expect, test } from '#tests/e2e/accounts';
+import { expectNoSidewaysScroll, openAdminScreen } from '#tests/e2e/admin-screens';
 import { violations } from '#tests/e2e/axe';
 
 const SHOTS = '/work/shots/admin2';
@@ -22,21 +22,8 @@ async function sendContactMessage(page: Page, name: string, email: string, messa
 const main = (page: Page) => page.getByRole('main');
 
 async function openMessages(page: Page) {
-  await logIn(page, e2eAdmin);
-  await page.goto('/admin');
-  const nav = page.getByRole('navigation', { name: 'Admin' });
-  await nav.getByRole('link', { name: 'Messages' }).click();
+  await openAdminScreen(page, 'Messages');
   await expect(page).toHaveURL(/\/admin\/messages$/);
-  await expect(nav.getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
 test.describe('an admin at 1366 px', () => {

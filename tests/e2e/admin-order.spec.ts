@@ -3,23 +3,13 @@
  * VAT, address, e-mail, status and history; 'Mark as dispatched' with a tracking number, then 'Mark as delivered',
  * each mailing the guest who bought it; a refused move shows the server's message; at 375 and 1366 px, axe-clean.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, logIn, test } from '#tests/e2e/accounts';
-import { e2eAdmin } from '#tests/e2e/admin';
+import type { Page } from '@playwright/test';
+import { expect, test } from '#tests/e2e/accounts';
+import { expectNoSidewaysScroll, logInAsAdmin, placeGuestOrder } from '#tests/e2e/admin-screens';
 import { violations } from '#tests/e2e/axe';
-import { payForTestCart } from '#tests/e2e/checkout';
 import type { Outbox } from '#tests/e2e/outbox';
 
 const SHOTS = '/work/shots/admin2';
-
-/** A guest's paid order of the shared test cart (£20.37). */
-async function placeGuestOrder(request: APIRequestContext): Promise<{ orderNumber: string; email: string }> {
-  const sessionId = await payForTestCart(request);
-  const verified = await request.get(`/api/orders/verify-stripe/${encodeURIComponent(sessionId)}`);
-  expect(verified.status(), await verified.text()).toBe(200);
-  const { order } = (await verified.json()) as { order: { orderNumber: string; guestEmail: string } };
-  return { orderNumber: order.orderNumber, email: order.guestEmail };
-}
 
 /** Waits for a mail to `address` with exactly `subject`. */
 async function mailWithSubject(outbox: Outbox, address: string, subject: string) {
@@ -33,18 +23,9 @@ const main = (page: Page) => page.getByRole('main');
 const actions = (page: Page) => main(page).getByRole('region', { name: 'Actions' });
 
 async function openOrder(page: Page, orderNumber: string) {
-  await logIn(page, e2eAdmin);
-  await page.goto(`/admin?q=${orderNumber}`);
+  await logInAsAdmin(page, `/admin?q=${orderNumber}`);
   await main(page).getByRole('link', { name: orderNumber }).filter({ visible: true }).click();
   await expect(main(page).getByRole('heading', { level: 2, name: `Order ${orderNumber}` })).toBeFocused();
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
 test.describe('an admin at 1366 px', () => {
@@ -138,8 +119,7 @@ test.describe('the dashboard at 1366 px', () => {
 
   test('shows the orders to dispatch, takings and new messages, each a link', async ({ page, request }) => {
     await placeGuestOrder(request);
-    await logIn(page, e2eAdmin);
-    await page.goto('/admin');
+    await logInAsAdmin(page, '/admin');
     const glance = main(page).getByRole('region', { name: 'At a glance' });
     await expect(glance.getByRole('link')).toHaveText([
       /^Orders to dispatch ?[1-9]\d*$/,

@@ -5,8 +5,8 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Review } from '#shared/schemas/review';
-import { expect, logIn, test } from '#tests/e2e/accounts';
-import { e2eAdmin } from '#tests/e2e/admin';
+import { expect, test } from '#tests/e2e/accounts';
+import { expectNoSidewaysScroll, openAdminScreen } from '#tests/e2e/admin-screens';
 import { violations } from '#tests/e2e/axe';
 
 const SHOTS = '/work/shots/admin2';
@@ -27,24 +27,9 @@ const homeCarousel = (page: Page) =>
     .getByRole('region', { name: 'Customer reviews', exact: true })
     .and(page.locator('[aria-roledescription="carousel"]'));
 
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-}
-
 async function openReviews(page: Page) {
-  await logIn(page, e2eAdmin);
-  await page.goto('/admin');
-  const nav = page.getByRole('navigation', { name: 'Admin' });
-  await expect(nav.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
-  await nav.getByRole('link', { name: 'Reviews' }).click();
+  await openAdminScreen(page, 'Reviews');
   await expect(page).toHaveURL(/\/admin\/reviews$/);
-  await expect(nav.getByRole('link', { name: 'Reviews' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
-  await expect(page).toHaveTitle('Reviews | Admin | Roast & Co.');
 }
 
 test.describe('an admin at 1366 px', () => {

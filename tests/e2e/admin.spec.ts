@@ -8,23 +8,14 @@ import type { APIRequestContext, Page, Route } from '@playwright/test';
 import type { AdminOrder, AdminOrderList } from '#shared/schemas/admin';
 import { accountMenuButton, expect, logIn, test } from '#tests/e2e/accounts';
 import { e2eAdmin } from '#tests/e2e/admin';
+import { adminToken, expectNoSidewaysScroll, logInAsAdmin, placeGuestOrder } from '#tests/e2e/admin-screens';
 import { violations } from '#tests/e2e/axe';
-import { apiToken, payForTestCart } from '#tests/e2e/checkout';
 
 const ORDERS_API = '**/api/admin/orders?*';
 
-/** A guest's paid order of the shared test cart (£20.37), as the owner will see it. */
-async function placeOrder(request: APIRequestContext): Promise<{ orderNumber: string; email: string }> {
-  const sessionId = await payForTestCart(request);
-  const verified = await request.get(`/api/orders/verify-stripe/${encodeURIComponent(sessionId)}`);
-  expect(verified.status(), await verified.text()).toBe(200);
-  const { order } = (await verified.json()) as { order: { orderNumber: string; guestEmail: string } };
-  return { orderNumber: order.orderNumber, email: order.guestEmail };
-}
-
 /** One real order from the admin API, to copy into made-up pages of any length. */
 async function anAdminOrder(request: APIRequestContext): Promise<AdminOrder> {
-  const token = await apiToken(request, e2eAdmin.email, e2eAdmin.password);
+  const token = await adminToken(request);
   const response = await request.get('/api/admin/orders?limit=1', { headers: { authorization: `Bearer ${token}` } });
   expect(response.status(), await response.text()).toBe(200);
   const { items } = (await response.json()) as AdminOrderList;
@@ -58,20 +49,12 @@ const orderRows = (page: Page) =>
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader') });
 
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-}
-
 test.describe('an admin at 1366 px', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
   test('reaches Orders from the account menu, and finds an order by status and number', async ({ page, request }) => {
-    const { orderNumber, email } = await placeOrder(request);
-    await logIn(page, e2eAdmin);
+    const { orderNumber, email } = await placeGuestOrder(request);
+    await logInAsAdmin(page);
 
     await accountMenuButton(page, e2eAdmin.name).click();
     const menu = page.getByRole('menu', { name: e2eAdmin.name });
@@ -138,9 +121,9 @@ test.describe('an admin at 1366 px', () => {
   });
 
   test('pages through orders 50 at a time, with the range between Previous and Next', async ({ page, request }) => {
-    await placeOrder(request);
+    await placeGuestOrder(request);
     const template = await anAdminOrder(request);
-    await logIn(page, e2eAdmin);
+    await logInAsAdmin(page);
     const asked = await answerWithOrders(page, template, 120);
 
     await page.goto('/admin');
@@ -175,8 +158,9 @@ test.describe('an admin at 1366 px', () => {
     // A changed filter starts again at the first page.
     await page.getByLabel('Status').selectOption('Processing');
     await expect(page).toHaveURL(/\/admin\?status=processing$/);
+    // The heading counts from the new page while the last list stays on screen: wait for the request itself.
+    await expect.poll(() => asked.at(-1)?.search).toBe('?limit=50&offset=0&status=processing');
     await expect(heading).toHaveText('Orders 1–50 of 120');
-    expect(asked.at(-1)?.search).toBe('?limit=50&offset=0&status=processing');
   });
 
   test.describe('when the orders cannot be shown', () => {
@@ -186,7 +170,7 @@ test.describe('an admin at 1366 px', () => {
     test('shows loading, the server’s message with Retry, a plain message for an answer of another shape, and an empty list', async ({
       page,
     }) => {
-      await logIn(page, e2eAdmin);
+      await logInAsAdmin(page);
       let release!: () => void;
       const released = new Promise<void>((resolve) => {
         release = resolve;
@@ -224,9 +208,8 @@ test.describe('an admin at 1366 px', () => {
 
   test('has no WCAG A or AA violations, with orders and with none matching', async ({ page, request }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await placeOrder(request);
-    await logIn(page, e2eAdmin);
-    await page.goto('/admin');
+    await placeGuestOrder(request);
+    await logInAsAdmin(page, '/admin');
     await expect(orderRows(page).first()).toBeVisible();
     expect(await violations(page)).toEqual([]);
 
@@ -240,9 +223,8 @@ test.describe('an admin at 375 px', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test('sees each order as a card, with no sideways scroll, and pages by keyboard', async ({ page, request }) => {
-    const { orderNumber, email } = await placeOrder(request);
-    await logIn(page, e2eAdmin);
-    await page.goto(`/admin?q=${orderNumber}`);
+    const { orderNumber, email } = await placeGuestOrder(request);
+    await logInAsAdmin(page, `/admin?q=${orderNumber}`);
 
     const card = orderCards(page).first();
     await expect(orderCards(page)).toHaveCount(1);

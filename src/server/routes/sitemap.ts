@@ -43,6 +43,7 @@ export const pageIndexing = {
   admin: 'disallowed',
   adminReviews: 'disallowed',
   adminMessages: 'disallowed',
+  adminAudit: 'disallowed',
 } as const satisfies Record<PageRouteName, 'listed' | 'unlisted' | 'disallowed'>;
 
 const API_PREFIX = '/api/';

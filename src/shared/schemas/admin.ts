@@ -95,6 +95,22 @@ export const OrderIdParamsSchema = z.object({
   id: z.string().min(1, { error: 'Order not found.' }).max(64, { error: 'Order not found.' }),
 });
 
+/**
+ * Every change the audit records, `<thing>.<what happened>`. The server's records are typed by this list and the
+ * owner's Audit screen offers it as a filter, so a new kind of change is added here first.
+ */
+export const AUDIT_ACTIONS = [
+  'order.dispatched',
+  'order.delivered',
+  'review.hidden',
+  'review.shown',
+  'review.deleted',
+  'message.read',
+  'message.new',
+  'message.answered',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** An admin change as the audit shows it. */
 export const AuditEntrySchema = z.object({
   _id: z.string(),

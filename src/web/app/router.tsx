@@ -140,6 +140,11 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               path: paths.adminMessages.path,
               lazy: lazyScreen(() => import('./routes/admin-messages.tsx')),
             },
+            {
+              ...screen,
+              path: paths.adminAudit.path,
+              lazy: lazyScreen(() => import('./routes/admin-audit.tsx')),
+            },
             // The three legal pages share one chunk: whoever reads one often reads another.
             ...(['privacy', 'terms', 'delivery'] as const).map((name) => ({
               ...screen,

@@ -52,6 +52,7 @@ export const paths = {
   admin: fixed(pageRoutes.admin),
   adminReviews: fixed(pageRoutes.adminReviews),
   adminMessages: fixed(pageRoutes.adminMessages),
+  adminAudit: fixed(pageRoutes.adminAudit),
   privacy: fixed(pageRoutes.privacy),
   terms: fixed(pageRoutes.terms),
   delivery: fixed(pageRoutes.delivery),

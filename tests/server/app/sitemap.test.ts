@@ -79,6 +79,9 @@ describe('GET /sitemap.xml', () => {
       pageRoutes.forgotPassword,
       pageRoutes.search,
       pageRoutes.admin,
+      pageRoutes.adminReviews,
+      pageRoutes.adminMessages,
+      pageRoutes.adminAudit,
     ]) {
       expect(listed).not.toContain(path);
     }
@@ -122,7 +125,7 @@ describe('GET /robots.txt', () => {
     expect(lines).toContain(`Sitemap: ${origin}/sitemap.xml`);
     const disallowed = lines.filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice(10));
     expect(disallowed).toEqual(
-      expect.arrayContaining(['/api/', '/shipping', '/success', '/my-orders', '/login', '/signup']),
+      expect.arrayContaining(['/api/', '/shipping', '/success', '/my-orders', '/login', '/signup', '/admin/audit']),
     );
     // The cart's page is the same empty cart for everyone: crawlable (Lighthouse's SEO audit fails a blocked page), not listed.
     expect(disallowed.filter((rule) => '/cart'.startsWith(rule))).toEqual([]);

@@ -27,16 +27,20 @@ afterAll(async () => {
 });
 
 describe('serving the single-page app', () => {
-  it.each(['/', '/product', '/product/roasted-cashew-nuts', '/search?query=cashew&category=Nuts', '/about/'])(
-    'answers index.html to a browser asking for %s',
-    async (url) => {
-      const response = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/',
+    '/product',
+    '/product/roasted-cashew-nuts',
+    '/search?query=cashew&category=Nuts',
+    '/about/',
+    '/admin/audit?action=review.hidden&target=RC-1042&page=2',
+  ])('answers index.html to a browser asking for %s', async (url) => {
+    const response = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root">');
+  });
 
   it('caches hashed assets for a year and compresses them', async () => {
     const response = await testApp.app.inject({

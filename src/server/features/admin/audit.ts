@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { AuditEntry, AuditQuery } from '#shared/schemas/admin';
+import type { AuditAction, AuditEntry, AuditQuery } from '#shared/schemas/admin';
 import type { Database } from '../../db/database.ts';
 import { adminAudit } from '../../db/schema.ts';
 
@@ -17,8 +17,8 @@ export interface Actor {
 
 export interface AuditRecord {
   actor: Actor;
-  /** What was done, `<thing>.<verb>`: `order.dispatched`. */
-  action: string;
+  /** What was done, `<thing>.<verb>`: `order.dispatched` (one of `AUDIT_ACTIONS`). */
+  action: AuditAction;
   /** To what, `<thing>:<its name>`: `order:RC-1042`. */
   target: string;
   before: unknown;

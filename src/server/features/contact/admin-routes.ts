@@ -9,6 +9,7 @@ import {
   AdminMessageListSchema,
   AdminMessageSchema,
   AdminMessagesQuerySchema,
+  type AuditAction,
   MessageIdParamsSchema,
   MessageStatusBodySchema,
   ReplyBodySchema,
@@ -49,7 +50,7 @@ const contactAdminRoutes: FastifyPluginAsyncZod<MessagesAdminRoutesOptions> = as
   async function audit(
     tx: Parameters<typeof app.audit.record>[0],
     actor: { id: string; email: string },
-    action: string,
+    action: AuditAction,
     change: MessageChange | undefined,
   ): Promise<ContactMessageRecord> {
     if (!change) throw new HttpError(404, notFound);

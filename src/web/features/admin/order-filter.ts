@@ -11,7 +11,10 @@ import {
 
 export const ORDERS_PER_PAGE = ADMIN_LIST_DEFAULT_LIMIT;
 
-/** The API refuses an offset past a billion; a hand-typed page number beyond that is the last page it would take. */
+/**
+ * The API refuses an offset past a billion; a hand-typed page number beyond that is the last page it would take. Every
+ * owner's list shows 50 a page (the API's default), so this holds for all of them.
+ */
 const LAST_PAGE = Math.floor(1_000_000_000 / ORDERS_PER_PAGE) + 1;
 
 export interface OrdersFilter {
@@ -32,13 +35,18 @@ export function parseStatus(value: string | null): OrderStatus | undefined {
   return ORDER_STATUSES.find((status) => status === value);
 }
 
+/** The address bar's `page` of an owner's list, from 1: anything else (0, -2, 1.5, 'two') is the first page. */
+export function readPage(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, LAST_PAGE) : 1;
+}
+
 /** Anything the address bar holds that is not a filter (an unknown status, page 0) reads as no filter. */
 export function readOrdersFilter(params: URLSearchParams): OrdersFilter {
-  const page = Number(params.get('page'));
   return {
     status: parseStatus(params.get('status')),
     q: (params.get('q') ?? '').trim(),
-    page: Number.isInteger(page) && page >= 1 ? Math.min(page, LAST_PAGE) : 1,
+    page: readPage(params),
   };
 }
 

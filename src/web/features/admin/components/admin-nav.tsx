@@ -7,6 +7,7 @@ export const ADMIN_SCREENS = [
   { to: paths.admin.getHref(), label: 'Orders' },
   { to: paths.adminReviews.getHref(), label: 'Reviews' },
   { to: paths.adminMessages.getHref(), label: 'Messages' },
+  { to: paths.adminAudit.getHref(), label: 'Audit' },
 ] as const;
 
 export function AdminNav() {

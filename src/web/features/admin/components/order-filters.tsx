@@ -2,12 +2,13 @@
  * The order list's filters: a status, applied as soon as it is chosen, and search words, applied with Enter or
  * Search. Choosing a status also applies words typed and not yet searched for, as one form would.
  */
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { clsx } from 'clsx';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/schemas/admin';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField, fieldBorder } from '#web/components/ui/form-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
+import { useFollowing } from '../hooks/use-following.ts';
 import { parseStatus, STATUS_LABELS } from '../order-filter.ts';
 
 interface OrderFiltersProps {
@@ -75,15 +76,4 @@ export function OrderFilters({ status, q, onChange }: OrderFiltersProps) {
       </div>
     </form>
   );
-}
-
-/** A field's own state that starts from, and follows, a value from outside (the address bar). */
-function useFollowing<T>(outside: T): [T, (value: T) => void] {
-  const [value, setValue] = useState(outside);
-  const [seen, setSeen] = useState(outside);
-  if (outside !== seen) {
-    setSeen(outside);
-    setValue(outside);
-  }
-  return [value, setValue];
 }

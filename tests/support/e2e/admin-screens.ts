@@ -1,0 +1,51 @@
+/**
+ * The owner's screens in browser tests: a paid guest order to act on, the shop's admin logged in (and one of their
+ * screens opened from the 'Admin' navigation), and the check that a phone's width never scrolls sideways. Apart from
+ * admin.ts, which the Playwright config reads and so imports nothing.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, logIn } from '#tests/e2e/accounts';
+import { e2eAdmin } from '#tests/e2e/admin';
+import { apiToken, payForTestCart } from '#tests/e2e/checkout';
+
+/** A guest's paid order of the shared test cart (£20.37), as the owner will see it. */
+export async function placeGuestOrder(
+  request: APIRequestContext,
+): Promise<{ orderId: string; orderNumber: string; email: string }> {
+  const sessionId = await payForTestCart(request);
+  const verified = await request.get(`/api/orders/verify-stripe/${encodeURIComponent(sessionId)}`);
+  expect(verified.status(), await verified.text()).toBe(200);
+  const { order } = (await verified.json()) as { order: { _id: string; orderNumber: string; guestEmail: string } };
+  return { orderId: order._id, orderNumber: order.orderNumber, email: order.guestEmail };
+}
+
+/** The admin's bearer token, for changes made through the API rather than the screens. */
+export const adminToken = (request: APIRequestContext) => apiToken(request, e2eAdmin.email, e2eAdmin.password);
+
+/** Logs in as the shop's admin through the login page, then opens `path` if given. */
+export async function logInAsAdmin(page: Page, path?: string): Promise<void> {
+  await logIn(page, e2eAdmin);
+  if (path) await page.goto(path);
+}
+
+export type AdminScreen = 'Orders' | 'Reviews' | 'Messages' | 'Audit';
+
+/** Logs in as the admin and opens a screen as the owner would: /admin, then its link in the 'Admin' navigation. */
+export async function openAdminScreen(page: Page, screen: AdminScreen): Promise<void> {
+  await logInAsAdmin(page, '/admin');
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await expect(nav.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: screen }).click();
+  await expect(nav.getByRole('link', { name: screen })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
+  await expect(page).toHaveTitle(`${screen} | Admin | Roast & Co.`);
+}
+
+/** Nothing on the page is wider than the window (at 375 px: no sideways scroll on a phone). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
