@@ -11,11 +11,16 @@ function product(overrides: Partial<Product>): Product {
     image: '/images/products/x.svg',
     price: 4.19,
     description: '',
-    weights: [{ label: '250g', grams: 250, price: 4.19, mrp: 6.99 }],
+    weights: [{ label: '250g', grams: 250, price: 4.19, mrp: 6.99, inStock: true }],
     isNewlyLaunched: false,
     isBestSeller: false,
     allergens: [],
     vatRate: 0,
+    ingredients: '',
+    mayContain: [],
+    nutrition: null,
+    origin: '',
+    storage: '',
     ...overrides,
   };
 }

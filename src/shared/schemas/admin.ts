@@ -108,6 +108,10 @@ export const AUDIT_ACTIONS = [
   'message.read',
   'message.new',
   'message.answered',
+  'product.created',
+  'product.updated',
+  'product.hidden',
+  'product.shown',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,6 +1,7 @@
-/** The catalog's tables: products and their weights (pack sizes), money in pence. */
+/** The catalog's tables: products with their food information, and their weights (pack sizes), money in pence. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Nutrition } from '#shared/schemas/product';
 
 export const products = pgTable(
   'products',
@@ -16,6 +17,14 @@ export const products = pgTable(
     isBestSeller: boolean('is_best_seller').notNull().default(false),
     /** The shop's chosen order on lists; ties break by name. */
     position: integer('position').notNull().default(0),
+    /** Set while the owner hides the product from the shop; orders keep their lines either way. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    // The food information a distance seller shows before purchase (FIR art. 14, issue 18).
+    ingredients: text('ingredients').notNull().default(''),
+    mayContain: text('may_contain').array().notNull().default([]),
+    nutrition: jsonb('nutrition').$type<Nutrition>(),
+    origin: text('origin').notNull().default(''),
+    storage: text('storage').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -37,10 +46,13 @@ export const productWeights = pgTable(
     mrpPence: integer('mrp_pence').notNull(),
     /** Order of the size buttons; the first weight is the product's headline price. */
     position: smallint('position').notNull(),
+    /** Packs on the shelf and not reserved by a checkout; null when the shop does not count them (contract §8). */
+    stock: integer('stock'),
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.label] }),
     check('product_weights_grams_check', sql`${table.grams} > 0`),
+    check('product_weights_stock_check', sql`${table.stock} >= 0`),
     check('product_weights_price_check', sql`${table.pricePence} > 0 and ${table.pricePence} <= ${table.mrpPence}`),
   ],
 );

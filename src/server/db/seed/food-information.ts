@@ -1,4 +1,5 @@
 import type { Allergen } from '#shared/allergens';
+import type { Nutrition } from '#shared/schemas/product';
 
 /**
  * The food information a UK shop selling at a distance must show before purchase (FIR 1169/2011 art. 14, as retained):
@@ -12,24 +13,12 @@ import type { Allergen } from '#shared/allergens';
  * against each supplier's specification before they are relied on.
  */
 
-/** Per 100 g, as the UK nutrition declaration lists it: energy in kJ and kcal (whole numbers), the rest in grams with one decimal (salt two decimals allowed). */
-export interface Nutrition {
-  energyKj: number;
-  energyKcal: number;
-  fat: number;
-  saturates: number;
-  carbohydrate: number;
-  sugars: number;
-  fibre: number;
-  protein: number;
-  salt: number;
-}
-
 export interface FoodInformation {
   /** The ingredients list as a UK label writes it, in descending order of weight, with the QUID percentage of the characterising ingredient, e.g. 'Cashew nuts (97%), sunflower oil, sea salt'. Allergenic ingredients named by their usual name (e.g. 'almonds', 'sesame seeds', 'sulphur dioxide') so a renderer can emphasise them. */
   ingredients: string;
   /** Allergens the product may carry from the kitchen (precautionary), never one it contains. */
   mayContain: Allergen[];
+  /** Energy in kJ and kcal as whole numbers, the rest in grams with one decimal (salt two allowed). */
   nutrition: Nutrition;
   /** Country of origin of the main ingredient, e.g. 'Vietnam' or 'Turkey'. */
   origin: string;

@@ -8,6 +8,7 @@ import { penceToPounds } from '#shared/money';
 import { AdminSummarySchema, AuditListSchema, AuditQuerySchema } from '#shared/schemas/admin';
 import { ApiErrorSchema } from '#shared/schemas/error';
 import type { Config } from '../../config.ts';
+import { catalogAdminRoutes } from '../catalog/index.ts';
 import { checkoutAdminRoutes } from '../checkout/index.ts';
 import { contactAdminRoutes } from '../contact/index.ts';
 import { reviewsAdminRoutes } from '../reviews/index.ts';
@@ -18,6 +19,7 @@ export interface AdminRoutesOptions {
 
 const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { config }) => {
   app.addHook('onRequest', app.requireAdmin);
+  await app.register(catalogAdminRoutes);
   await app.register(checkoutAdminRoutes);
   await app.register(reviewsAdminRoutes);
   await app.register(contactAdminRoutes, { config });

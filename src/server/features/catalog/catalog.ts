@@ -37,11 +37,17 @@ export function toWireProduct(product: ProductRecord): Product {
       grams: weight.grams,
       price: penceToPounds(weight.pricePence),
       mrp: penceToPounds(weight.mrpPence),
+      inStock: weight.stock === null || weight.stock > 0,
     })),
     isNewlyLaunched: product.isNewlyLaunched,
     isBestSeller: product.isBestSeller,
     allergens: product.allergens,
     vatRate: product.vatRate,
+    ingredients: product.ingredients,
+    mayContain: product.mayContain,
+    nutrition: product.nutrition,
+    origin: product.origin,
+    storage: product.storage,
   };
 }
 
@@ -62,7 +68,7 @@ function prepareCatalog(records: ProductRecord[]): PreparedCatalog {
 
 export default fp(
   async (app) => {
-    const load = async () => prepareCatalog(await app.productRepository.listAll());
+    const load = async () => prepareCatalog(await app.productRepository.listShown());
     let prepared = await load();
     app.decorate('catalog', {
       products: () => prepared.products,

@@ -1,8 +1,11 @@
 /** Adds `app.productRepository`: products read from the database with money in pence, for the catalog and checkout. */
-import { asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, max, or, type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Allergen } from '#shared/allergens';
 import type { Category, VatRate } from '#shared/constants';
+import { poundsToPence } from '#shared/money';
+import type { ProductInput } from '#shared/schemas/admin-product';
+import type { Nutrition } from '#shared/schemas/product';
 import type { Database } from '../../db/database.ts';
 import { products, productWeights } from '../../db/schema.ts';
 
@@ -12,6 +15,8 @@ export interface WeightRecord {
   grams: number;
   pricePence: number;
   mrpPence: number;
+  /** Packs left to sell; null when the shop does not count them. */
+  stock: number | null;
 }
 
 /** A product as the server reasons about it: money in pence, weights in the order of the size buttons. */
@@ -26,6 +31,13 @@ export interface ProductRecord {
   isNewlyLaunched: boolean;
   isBestSeller: boolean;
   weights: WeightRecord[];
+  /** When the owner hid it from the shop; null while it is sold. */
+  hiddenAt: Date | null;
+  ingredients: string;
+  mayContain: Allergen[];
+  nutrition: Nutrition | null;
+  origin: string;
+  storage: string;
 }
 
 /**
@@ -35,10 +47,69 @@ export interface ProductRecord {
  * the open transaction to end, which never happens; on PostgreSQL it would read outside the transaction.
  */
 export interface ProductRepository {
-  /** Every product with its weights, in the shop's order (position, then name). */
+  /** Every product the shop sells (none the owner hid), with its weights, in the shop's order (position, then name). */
+  listShown(db?: Database): Promise<ProductRecord[]>;
+  /** Every product, hidden ones too, for the owner. */
   listAll(db?: Database): Promise<ProductRecord[]>;
-  /** The products among `ids` that exist, with their weights, in the shop's order; unknown ids are left out. */
+  /**
+   * The products among `ids` that the shop sells, with their weights, in the shop's order; unknown and hidden ids are
+   * left out (a hidden product cannot be bought, as one that was never sold).
+   */
   findByIds(ids: readonly string[], db?: Database): Promise<ProductRecord[]>;
+  /** One product, hidden or not, locked for the rest of `tx`; undefined when there is none. */
+  findForUpdate(id: string, tx: Database): Promise<ProductRecord | undefined>;
+  /** A new product, last in the shop's order, with an id made from its name (unique: '-2' and on when taken). */
+  create(input: ProductInput, tx: Database): Promise<ProductRecord>;
+  /** Replaces an existing product's editable fields and weights (find it with `findForUpdate` first). */
+  replace(id: string, input: ProductInput, tx: Database): Promise<ProductRecord>;
+  /** Hides or shows an existing product (find it with `findForUpdate` first). */
+  setHidden(id: string, hidden: boolean, tx: Database): Promise<ProductRecord>;
+}
+
+/** A product id from its name: lowercase ASCII words joined by hyphens ('Crème Brûlée Pecans' → 'creme-brulee-pecans'). */
+export function productSlug(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 70)
+    .replace(/-+$/, '');
+  return slug || 'product';
+}
+
+/** The product's columns an owner writes, from the shared body. */
+function productColumns(input: ProductInput) {
+  return {
+    name: input.name,
+    category: input.category,
+    description: input.description,
+    image: input.image,
+    allergens: input.allergens,
+    vatRate: input.vatRate,
+    isNewlyLaunched: input.isNewlyLaunched,
+    isBestSeller: input.isBestSeller,
+    ingredients: input.ingredients,
+    mayContain: input.mayContain,
+    nutrition: input.nutrition,
+    origin: input.origin,
+    storage: input.storage,
+    updatedAt: new Date(),
+  };
+}
+
+function weightRows(productId: string, input: ProductInput) {
+  return input.weights.map((weight, position) => ({
+    productId,
+    label: weight.label,
+    grams: weight.grams,
+    pricePence: poundsToPence(weight.price),
+    mrpPence: poundsToPence(weight.mrp),
+    stock: weight.stock,
+    position,
+  }));
 }
 
 declare module 'fastify' {
@@ -72,23 +143,79 @@ async function readProducts(db: Database, where?: SQL): Promise<ProductRecord[]>
         isNewlyLaunched: product.isNewlyLaunched,
         isBestSeller: product.isBestSeller,
         weights: [],
+        hiddenAt: product.hiddenAt,
+        ingredients: product.ingredients,
+        mayContain: product.mayContain as Allergen[],
+        nutrition: product.nutrition,
+        origin: product.origin,
+        storage: product.storage,
       };
       byId.set(product.id, record);
     }
     if (weight) {
-      const { label, grams, pricePence, mrpPence } = weight;
-      record.weights.push({ label, grams, pricePence, mrpPence });
+      const { label, grams, pricePence, mrpPence, stock } = weight;
+      record.weights.push({ label, grams, pricePence, mrpPence, stock });
     }
   }
   return [...byId.values()];
 }
 
 function createProductRepository(appDb: Database): ProductRepository {
+  async function readOne(id: string, db: Database): Promise<ProductRecord> {
+    const [record] = await readProducts(db, eq(products.id, id));
+    if (!record) throw new Error(`product ${id} lost its row`);
+    return record;
+  }
+
+  async function freeId(name: string, tx: Database): Promise<string> {
+    const base = productSlug(name);
+    const taken = new Set(
+      (
+        await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(or(eq(products.id, base), like(products.id, `${base}-%`)))
+      ).map((row) => row.id),
+    );
+    if (!taken.has(base)) return base;
+    let suffix = 2;
+    while (taken.has(`${base}-${suffix}`)) suffix += 1;
+    return `${base}-${suffix}`;
+  }
+
   return {
+    listShown: (db = appDb) => readProducts(db, isNull(products.hiddenAt)),
     listAll: (db = appDb) => readProducts(db),
     async findByIds(ids, db = appDb) {
       if (ids.length === 0) return [];
-      return readProducts(db, inArray(products.id, [...new Set(ids)]));
+      return readProducts(db, and(inArray(products.id, [...new Set(ids)]), isNull(products.hiddenAt)));
+    },
+    async findForUpdate(id, tx) {
+      const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
+      return row ? readOne(id, tx) : undefined;
+    },
+    async create(input, tx) {
+      // Two owners naming products alike at once: the table lock makes the second wait for the first's id.
+      await tx.execute(sql`lock table ${products} in share row exclusive mode`);
+      const id = await freeId(input.name, tx);
+      const [last] = await tx.select({ position: max(products.position) }).from(products);
+      await tx.insert(products).values({ id, ...productColumns(input), position: (last?.position ?? -1) + 1 });
+      await tx.insert(productWeights).values(weightRows(id, input));
+      return readOne(id, tx);
+    },
+    async replace(id, input, tx) {
+      await tx.update(products).set(productColumns(input)).where(eq(products.id, id));
+      await tx.delete(productWeights).where(eq(productWeights.productId, id));
+      await tx.insert(productWeights).values(weightRows(id, input));
+      return readOne(id, tx);
+    },
+    async setHidden(id, hidden, tx) {
+      await tx
+        .update(products)
+        // Hiding a hidden product keeps when it was first hidden.
+        .set({ hiddenAt: hidden ? sql`coalesce(${products.hiddenAt}, now())` : null })
+        .where(eq(products.id, id));
+      return readOne(id, tx);
     },
   };
 }

@@ -26,12 +26,13 @@ describe('auditActionLabel', () => {
 describe('formatAuditTarget', () => {
   it('names the kind of thing in words', () => {
     expect(formatAuditTarget('order:RC-1042')).toBe('Order RC-1042');
+    expect(formatAuditTarget('product:smoked-almonds')).toBe('Product smoked-almonds');
     expect(formatAuditTarget('review:3f2a-77')).toBe('Review 3f2a-77');
     expect(formatAuditTarget('message:9b1c')).toBe('Message 9b1c');
   });
 
   it('leaves a target of another shape as it is', () => {
-    expect(formatAuditTarget('product:cashews')).toBe('product:cashews');
+    expect(formatAuditTarget('supplier:acme')).toBe('supplier:acme');
     expect(formatAuditTarget('settings')).toBe('settings');
     expect(formatAuditTarget(':odd')).toBe(':odd');
   });

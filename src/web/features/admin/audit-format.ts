@@ -13,6 +13,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'message.read': 'Message read',
   'message.new': 'Message marked as new',
   'message.answered': 'Message answered',
+  'product.created': 'Product added',
+  'product.updated': 'Product changed',
+  'product.hidden': 'Product hidden',
+  'product.shown': 'Product shown',
 };
 
 /** A kind of change this screen does not know yet (a newer server) reads as its code. */
@@ -20,7 +24,12 @@ export function auditActionLabel(action: string): string {
   return Object.hasOwn(AUDIT_ACTION_LABELS, action) ? AUDIT_ACTION_LABELS[action as AuditAction] : action;
 }
 
-const TARGET_KINDS: Record<string, string> = { order: 'Order', review: 'Review', message: 'Message' };
+const TARGET_KINDS: Record<string, string> = {
+  order: 'Order',
+  review: 'Review',
+  message: 'Message',
+  product: 'Product',
+};
 
 /** `order:RC-1042` → 'Order RC-1042'; a target of another shape as it is. */
 export function formatAuditTarget(target: string): string {

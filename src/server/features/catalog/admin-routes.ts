@@ -1,0 +1,138 @@
+/**
+ * The owner's catalog (contract §7 and §8), registered by the admin scope (features/admin), which admits only admins:
+ * every product with its stock, create, replace, hide and show. Each change is audited in its own transaction and
+ * reaches `GET /api/products` and every page as soon as it commits (`app.catalog.refresh()`).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  type AdminProduct,
+  AdminProductListSchema,
+  AdminProductSchema,
+  HideProductBodySchema,
+  ProductIdParamsSchema,
+  ProductInputSchema,
+} from '#shared/schemas/admin-product';
+import { ApiErrorSchema } from '#shared/schemas/error';
+import { HttpError } from '../../errors.ts';
+import { toWireProduct } from './catalog.ts';
+import type { ProductRecord } from './product-repository.ts';
+
+const notFound = 'Product not found.';
+
+export function toAdminProduct(record: ProductRecord): AdminProduct {
+  const wire = toWireProduct(record);
+  return {
+    ...wire,
+    hidden: record.hiddenAt !== null,
+    weights: record.weights.map((weight, index) => ({ ...wire.weights[index]!, stock: weight.stock })),
+  };
+}
+
+/** What the audit keeps of a product: every field the owner edits, prices in pounds as the owner typed them. */
+const audited = (record: ProductRecord) => {
+  const { _id, price, weights, ...fields } = toAdminProduct(record);
+  return { ...fields, weights: weights.map(({ inStock, ...weight }) => weight) };
+};
+
+const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const errors = { '4xx': ApiErrorSchema };
+  const actorOf = (request: FastifyRequest) => {
+    const { id, email } = request.customer!;
+    return { id, email };
+  };
+
+  app.get('/products', { schema: { response: { 200: AdminProductListSchema, ...errors } } }, async () => {
+    const records = await app.productRepository.listAll();
+    return { items: records.map(toAdminProduct), total: records.length };
+  });
+
+  app.post(
+    '/products',
+    { schema: { body: ProductInputSchema, response: { 201: AdminProductSchema, ...errors } } },
+    async (request, reply) => {
+      const created = await app.db.transaction(async (tx) => {
+        const record = await app.productRepository.create(request.body, tx);
+        await app.audit.record(tx, {
+          actor: actorOf(request),
+          action: 'product.created',
+          target: `product:${record.id}`,
+          before: null,
+          after: audited(record),
+        });
+        return record;
+      });
+      await app.catalog.refresh();
+      return reply.code(201).send(toAdminProduct(created));
+    },
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      schema: {
+        params: ProductIdParamsSchema,
+        body: ProductInputSchema,
+        response: { 200: AdminProductSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const replaced = await app.db.transaction(async (tx) => {
+        const before = await app.productRepository.findForUpdate(id, tx);
+        if (!before) throw new HttpError(404, notFound);
+        const after = await app.productRepository.replace(id, request.body, tx);
+        await app.audit.record(tx, {
+          actor: actorOf(request),
+          action: 'product.updated',
+          target: `product:${id}`,
+          before: audited(before),
+          after: audited(after),
+        });
+        return after;
+      });
+      await app.catalog.refresh();
+      return toAdminProduct(replaced);
+    },
+  );
+
+  async function setHidden(request: FastifyRequest<{ Params: { id: string } }>, hidden: boolean) {
+    const { id } = request.params;
+    const changed = await app.db.transaction(async (tx) => {
+      const before = await app.productRepository.findForUpdate(id, tx);
+      if (!before) throw new HttpError(404, notFound);
+      const after = await app.productRepository.setHidden(id, hidden, tx);
+      await app.audit.record(tx, {
+        actor: actorOf(request),
+        action: hidden ? 'product.hidden' : 'product.shown',
+        target: `product:${id}`,
+        before: { hidden: before.hiddenAt !== null },
+        after: { hidden: after.hiddenAt !== null },
+      });
+      return after;
+    });
+    await app.catalog.refresh();
+    return toAdminProduct(changed);
+  }
+
+  // Contract §7: DELETE hides (orders keep the product's lines); PATCH { hidden } hides or shows it again.
+  app.delete(
+    '/products/:id',
+    { schema: { params: ProductIdParamsSchema, response: { 200: AdminProductSchema, ...errors } } },
+    (request) => setHidden(request, true),
+  );
+
+  app.patch(
+    '/products/:id',
+    {
+      schema: {
+        params: ProductIdParamsSchema,
+        body: HideProductBodySchema,
+        response: { 200: AdminProductSchema, ...errors },
+      },
+    },
+    (request) => setHidden(request, request.body.hidden),
+  );
+};
+
+export default catalogAdminRoutes;

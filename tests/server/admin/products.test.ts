@@ -1,0 +1,254 @@
+/**
+ * The owner's catalog (contract §7, issue 18): every product listed with its stock, hidden ones too; a product
+ * created, replaced, hidden and shown again reaches GET /api/products at once; an order placed before a price change
+ * keeps the price paid; bad bodies are refused with a message; every change audited. Runs on PGlite, and on
+ * PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductInput } from '#shared/schemas/admin-product';
+import { type Product, ProductSchema } from '#shared/schemas/product';
+import { bearer, insertCustomer, type TestCustomer } from '#tests/accounts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { cartPayload, checkoutCalls, guestAddress, orderPayload, payOnTestPage, startCheckout } from '#tests/checkout';
+
+let testApp: TestApp;
+let admin: TestCustomer;
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  admin = await insertCustomer(testApp, { role: 'admin' });
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const adminCall = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  testApp.app.inject({ method, url, headers: bearer(admin.token), ...(payload ? { payload: payload as object } : {}) });
+const publicProducts = async (): Promise<Product[]> =>
+  (await testApp.app.inject({ method: 'GET', url: '/api/products' })).json();
+const publicProduct = (id: string) => testApp.app.inject({ method: 'GET', url: `/api/products/${id}` });
+const auditOf = async (id: string) =>
+  (await adminCall('GET', `/api/admin/audit?target=${encodeURIComponent(`product:${id}`)}`)).json().items;
+
+function newProduct(overrides: Partial<ProductInput> = {}): ProductInput {
+  return {
+    name: 'Smoked Paprika Almonds',
+    category: 'Nuts',
+    description: 'Spanish almonds roasted with smoked paprika and a little sea salt.',
+    image: '/images/products/sea-salt-roasted-almonds.svg',
+    isNewlyLaunched: true,
+    isBestSeller: false,
+    vatRate: 20,
+    allergens: ['Tree nuts'],
+    mayContain: ['Peanuts', 'Sesame'],
+    ingredients: 'Almonds (95%), rapeseed oil, smoked paprika (1%), sea salt',
+    nutrition: {
+      energyKj: 2545,
+      energyKcal: 615,
+      fat: 54.1,
+      saturates: 4.4,
+      carbohydrate: 7.2,
+      sugars: 4.1,
+      fibre: 10.9,
+      protein: 23.5,
+      salt: 0.9,
+    },
+    origin: 'Spain',
+    storage: 'Store in a cool, dry place. Once opened, keep sealed and eat within 4 weeks.',
+    weights: [
+      { label: '200g', grams: 200, price: 4.49, mrp: 7.49, stock: 12 },
+      { label: '400g', grams: 400, price: 8.29, mrp: 13.79, stock: null },
+    ],
+    ...overrides,
+  };
+}
+
+describe('the owner’s product list', () => {
+  it('lists every product with its stock and food information', async () => {
+    const response = await adminCall('GET', '/api/admin/products');
+    expect(response.statusCode).toBe(200);
+    const { items, total } = response.json();
+    expect(total).toBe(items.length);
+    expect(total).toBeGreaterThanOrEqual(25);
+    const cashews = items.find((item: { _id: string }) => item._id === 'roasted-cashew-nuts');
+    expect(cashews).toMatchObject({ hidden: false, origin: expect.any(String), mayContain: expect.any(Array) });
+    expect(cashews.ingredients).toMatch(/cashew/i);
+    expect(cashews.weights[0]).toMatchObject({ label: '250g', price: 4.19, mrp: 6.99, stock: null, inStock: true });
+  });
+});
+
+describe('creating a product', () => {
+  it('answers 201 with it, in the shop at once with its food information, audited', async () => {
+    const created = await adminCall('POST', '/api/admin/products', newProduct());
+    expect(created.statusCode).toBe(201);
+    const product = created.json();
+    expect(product).toMatchObject({
+      _id: 'smoked-paprika-almonds',
+      price: 4.49,
+      hidden: false,
+      weights: [
+        { label: '200g', price: 4.49, mrp: 7.49, stock: 12, inStock: true },
+        { label: '400g', price: 8.29, stock: null },
+      ],
+    });
+
+    const shown = (await publicProducts()).find((each) => each._id === product._id);
+    expect(shown).toBeDefined();
+    // The public shape: food information, whether each weight is in stock, never the stock itself.
+    expect(ProductSchema.strict().safeParse(shown).success).toBe(true);
+    expect(shown).toMatchObject({ origin: 'Spain', mayContain: ['Peanuts', 'Sesame'], nutrition: { energyKcal: 615 } });
+    expect((await publicProduct(product._id)).json()).toMatchObject({ name: 'Smoked Paprika Almonds' });
+
+    const [entry] = await auditOf(product._id);
+    expect(entry).toMatchObject({
+      action: 'product.created',
+      actor: { _id: admin.id, email: admin.email },
+      before: null,
+      after: {
+        name: 'Smoked Paprika Almonds',
+        weights: [{ label: '200g', price: 4.49, stock: 12 }, { label: '400g' }],
+      },
+    });
+  });
+
+  it('gives a second product of the same name an id of its own', async () => {
+    const first = (await adminCall('POST', '/api/admin/products', newProduct({ name: 'Chilli Cashews' }))).json();
+    const second = (await adminCall('POST', '/api/admin/products', newProduct({ name: 'Chilli  Cashews!' }))).json();
+    expect([first._id, second._id]).toEqual(['chilli-cashews', 'chilli-cashews-2']);
+  });
+
+  it.each([
+    [
+      'a price above the MRP',
+      { weights: [{ label: '1kg', grams: 1000, price: 9, mrp: 8, stock: null }] },
+      'above the MRP',
+    ],
+    [
+      'a price in fractions of a penny',
+      { weights: [{ label: '1kg', grams: 1000, price: 4.195, mrp: 8, stock: null }] },
+      'two decimals',
+    ],
+    ['no weights', { weights: [] }, 'at least one weight'],
+    ['two weights with one label', { weights: [newProduct().weights[0]!, newProduct().weights[0]!] }, 'own label'],
+    ['negative stock', { weights: [{ label: '1kg', grams: 1000, price: 4, mrp: 8, stock: -1 }] }, 'below 0'],
+    ['an allergen it contains as a may-contain', { mayContain: ['Tree nuts'] }, 'not a "may contain"'],
+    ['an allergen not among the 14', { allergens: ['Nuts'] }, '14 allergens'],
+    ['more saturates than fat', { nutrition: { ...newProduct().nutrition!, saturates: 60 } }, 'part of the fat'],
+    ['a picture from elsewhere', { image: 'https://evil.example/x.png' }, 'choose a picture'],
+    ['an empty name', { name: '   ' }, 'enter the name'],
+    ['a VAT rate HMRC has not set', { vatRate: 5 }, 'VAT rate'],
+    ['a field the shop does not have', { secret: true }, undefined],
+  ] as [string, object, string | undefined][])(
+    'refuses %s with 400 and a message, and changes nothing',
+    async (_, change, words) => {
+      const before = (await publicProducts()).length;
+      const response = await adminCall('POST', '/api/admin/products', {
+        ...newProduct({ name: 'Refused Raisins' }),
+        ...change,
+      });
+      expect(response.statusCode).toBe(400);
+      const { message } = response.json();
+      if (words) expect(message).toContain(words);
+      expect((await publicProducts()).length).toBe(before);
+    },
+  );
+});
+
+describe('changing a product', () => {
+  it('puts a new price in the shop at once; an order paid before keeps the price it was paid at', async () => {
+    const address = guestAddress();
+    const payload = cartPayload(address);
+    const sessionId = await startCheckout(testApp, payload);
+    await payOnTestPage(testApp, sessionId);
+    const placed = await checkoutCalls(testApp).placeGuestOrder({
+      ...orderPayload(sessionId, payload),
+      guestEmail: address.email,
+    });
+    expect(placed.statusCode).toBeLessThan(300);
+
+    const current = (await adminCall('GET', '/api/admin/products'))
+      .json()
+      .items.find((item: { _id: string }) => item._id === 'roasted-cashew-nuts');
+    const body: ProductInput = {
+      ...newProduct(),
+      name: current.name,
+      category: current.category,
+      description: current.description,
+      image: current.image,
+      allergens: current.allergens,
+      mayContain: current.mayContain,
+      ingredients: current.ingredients,
+      nutrition: current.nutrition,
+      origin: current.origin,
+      storage: current.storage,
+      weights: current.weights.map((weight: ProductInput['weights'][number] & { inStock?: boolean }) => ({
+        label: weight.label,
+        grams: weight.grams,
+        mrp: weight.mrp,
+        stock: weight.stock,
+        price: weight.label === '500g' ? 7.49 : weight.price,
+      })),
+    };
+    const replaced = await adminCall('PUT', '/api/admin/products/roasted-cashew-nuts', body);
+    expect(replaced.statusCode).toBe(200);
+    const shop = (await publicProduct('roasted-cashew-nuts')).json() as Product;
+    expect(shop.weights.find((weight) => weight.label === '500g')?.price).toBe(7.49);
+
+    const order = (await adminCall('GET', `/api/admin/orders?q=${encodeURIComponent(address.email)}`)).json().items[0];
+    expect(order.orderItems.find((item: { name: string }) => item.name === 'Roasted Cashew Nuts')).toMatchObject({
+      selectedWeight: '500g',
+      price: 8.09,
+    });
+
+    const [entry] = await auditOf('roasted-cashew-nuts');
+    expect(entry.action).toBe('product.updated');
+    expect(entry.before.weights.find((weight: { label: string }) => weight.label === '500g').price).toBe(8.09);
+    expect(entry.after.weights.find((weight: { label: string }) => weight.label === '500g').price).toBe(7.49);
+  });
+
+  it('shows a weight counted down to 0 as out of stock', async () => {
+    const created = (await adminCall('POST', '/api/admin/products', newProduct({ name: 'Last Pecans' }))).json();
+    const body = newProduct({
+      name: 'Last Pecans',
+      weights: [{ label: '200g', grams: 200, price: 4.49, mrp: 7.49, stock: 0 }],
+    });
+    expect((await adminCall('PUT', `/api/admin/products/${created._id}`, body)).statusCode).toBe(200);
+    const shop = (await publicProduct(created._id)).json() as Product;
+    expect(shop.weights).toEqual([expect.objectContaining({ label: '200g', inStock: false })]);
+    expect(shop).not.toHaveProperty('weights.0.stock');
+  });
+
+  it('answers 404 with a message for a product the shop does not have', async () => {
+    const response = await adminCall('PUT', '/api/admin/products/no-such-product', newProduct());
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Product not found.');
+    expect((await adminCall('DELETE', '/api/admin/products/no-such-product')).statusCode).toBe(404);
+  });
+});
+
+describe('hiding a product', () => {
+  it('takes it out of the shop (list, page, carts) and lists it for the owner as hidden; showing brings it back', async () => {
+    const product = (await adminCall('POST', '/api/admin/products', newProduct({ name: 'Seasonal Chestnuts' }))).json();
+
+    const hidden = await adminCall('DELETE', `/api/admin/products/${product._id}`);
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json()).toMatchObject({ _id: product._id, hidden: true });
+    expect((await publicProducts()).map((each) => each._id)).not.toContain(product._id);
+    expect((await publicProduct(product._id)).statusCode).toBe(404);
+    const owners = (await adminCall('GET', '/api/admin/products')).json().items;
+    expect(owners.find((item: { _id: string }) => item._id === product._id)).toMatchObject({ hidden: true });
+    const added = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: bearer(admin.token),
+      payload: { _id: product._id, qty: 1, selectedWeight: '200g' },
+    });
+    expect(added.statusCode).toBe(404);
+
+    const shown = await adminCall('PATCH', `/api/admin/products/${product._id}`, { hidden: false });
+    expect(shown.json()).toMatchObject({ hidden: false });
+    expect((await publicProducts()).map((each) => each._id)).toContain(product._id);
+
+    const actions = (await auditOf(product._id)).map((entry: { action: string }) => entry.action);
+    expect(actions).toEqual(['product.shown', 'product.hidden', 'product.created']);
+  });
+});
