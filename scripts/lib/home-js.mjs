@@ -3,7 +3,7 @@
  * (src/web/main.tsx), the home screen's chunk and everything they import statically, sized as the server sends it (gzip and brotli at the build's settings).
  * Read from dist/web-chunks.json, which every production build writes (vite.config.ts).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { distDir } from './build-state.mjs';
@@ -34,9 +34,11 @@ export function homeFirstLoadJs() {
 
   const sized = [...files].map((file) => {
     const content = readFileSync(path.join(distDir, 'web', file));
+    const precompressed = path.join(distDir, 'web', `${file}.gz`);
     return {
       file,
-      gzipBytes: gzipSync(content, { level: 9 }).length,
+      // The build's own .gz is what the server sends; a file too small to have one is compressed per request.
+      gzipBytes: existsSync(precompressed) ? statSync(precompressed).size : gzipSync(content, { level: 9 }).length,
       brotliBytes: brotliCompressSync(content, {
         params: {
           [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
