@@ -4,18 +4,16 @@
  */
 import { TriangleAlert } from 'lucide-react';
 import { clsx } from 'clsx';
-import { mayContainAllergens } from '#shared/allergens';
 import type { Product } from '#shared/schemas/product';
 
 export function AllergenNotice({
   product,
   className,
 }: {
-  product: Pick<Product, 'allergens' | 'description'>;
+  product: Pick<Product, 'allergens' | 'mayContain'>;
   className?: string;
 }) {
-  const { allergens } = product;
-  const mayContain = mayContainAllergens(product);
+  const { allergens, mayContain } = product;
   return (
     <div
       className={clsx(

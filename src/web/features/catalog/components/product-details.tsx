@@ -1,4 +1,7 @@
-/** The product page's body: image, name, size buttons, prices for the chosen size, allergens, quantity, description. */
+/**
+ * The product page's body: image, name, size buttons, prices for the chosen size, allergens, quantity, description and
+ * the food information.
+ */
 import { useState, type ReactNode } from 'react';
 import { OFFER_LABEL, QUANTITY_MIN } from '#shared/constants';
 import { productImageSources } from '#shared/illustrations';
@@ -8,6 +11,7 @@ import { Mrp } from '#web/components/ui/price.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { AllergenNotice } from './allergen-notice.tsx';
 import { CategoryBadge } from './category-badge.tsx';
+import { FoodInformation } from './food-information.tsx';
 import { PricePerKg } from './price-per-kg.tsx';
 import { WeightSelector } from './weight-selector.tsx';
 
@@ -79,6 +83,7 @@ export function ProductDetails({ product, renderActions }: ProductDetailsProps) 
           </h2>
           <p className="mt-2 leading-relaxed whitespace-pre-line text-stone-700">{product.description}</p>
         </section>
+        <FoodInformation product={product} />
       </div>
     </div>
   );
