@@ -11,6 +11,7 @@ import { authPlugin, authRoutes, userRepositoryPlugin } from './features/account
 import { cartRepositoryPlugin, cartRoutes } from './features/cart/index.ts';
 import {
   checkoutPlugin,
+  stockSweepPlugin,
   orderRepositoryPlugin,
   ordersRoutes,
   paymentsPlugin,
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(orderRepositoryPlugin);
   await app.register(paymentsPlugin, { config });
   await app.register(checkoutPlugin);
+  await app.register(stockSweepPlugin);
   await app.register(contactRepositoryPlugin);
   await app.register(reviewRepositoryPlugin);
   await app.register(reviewPhotosPlugin, { config });

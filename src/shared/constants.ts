@@ -61,3 +61,9 @@ export const UNPAID_ANSWER_TTL_MS = 5000;
  * (decision 074).
  */
 export const CART_KEPT_COOKIE = 'roast_cart';
+
+/**
+ * How long a checkout holds the stock it took while its payment is made (contract §8): an unpaid checkout older than
+ * this gives it back. A Stripe session expires a minute after it, so no payment can come once it has.
+ */
+export const CHECKOUT_HOLD_MS = 30 * 60 * 1000;

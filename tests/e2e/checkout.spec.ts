@@ -165,7 +165,7 @@ test.describe('a guest', () => {
       expect(verified.status()).toBe(409);
 
       // Giving up from there: the spec's text, and the cart as it was.
-      await page.getByRole('link', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: 'Cancel' }).click();
       await expect(page).toHaveURL(/\/cancel$/);
       await expect(page.getByText(CANCEL_TEXT)).toBeVisible();
       await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
@@ -181,7 +181,7 @@ test.describe('a guest', () => {
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(page).toHaveURL(/\/pay\/[^/]+$/);
 
-    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/cancel$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText(CANCEL_TEXT, { exact: true })).toBeVisible();

@@ -357,12 +357,17 @@ function buildSession(tree: FormTree, lineItems: StandInLineItem[], baseUrl: str
   const amount = lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
   const id = `cs_test_${randomBytes(24).toString('hex')}`;
   const created = Math.floor(Date.now() / 1000);
+  // Stripe's rule for expires_at: between 30 minutes and 24 hours after the session is made.
+  const expiresAtField = field(tree, 'expires_at', 'expires_at');
+  const expiresAt = expiresAtField === undefined ? created + 24 * 60 * 60 : Number(expiresAtField);
+  if (!Number.isInteger(expiresAt) || expiresAt < created + 30 * 60 || expiresAt > created + 24 * 60 * 60)
+    throw invalid('expires_at must be between 30 minutes and 24 hours from now.', 'expires_at');
   return {
     id,
     object: 'checkout.session',
     livemode: false,
     created,
-    expires_at: created + 24 * 60 * 60,
+    expires_at: expiresAt,
     mode,
     url: `${baseUrl}/pay/${id}`,
     status: 'open',

@@ -171,15 +171,20 @@ describe('readWebhookEvent', () => {
     });
   });
 
-  it('ignores other event types', async () => {
+  it('reads an expired session as its checkout to give stock back, and ignores other event types', async () => {
     const { sessionId } = await paidSession();
-    const { payload, signature } = standIn.signedEvent(sessionId, {
+    const expired = standIn.signedEvent(sessionId, {
       type: 'checkout.session.expired',
       secret: STAND_IN_WEBHOOK_SECRET,
     });
-    expect(provider.readWebhookEvent(payload, signature)).toEqual({
+    expect(provider.readWebhookEvent(expired.payload, expired.signature)).toMatchObject({
+      type: 'checkout-expired',
+      sessionId,
+    });
+    const other = standIn.signedEvent(sessionId, { type: 'payment_intent.created', secret: STAND_IN_WEBHOOK_SECRET });
+    expect(provider.readWebhookEvent(other.payload, other.signature)).toEqual({
       type: 'ignored',
-      eventType: 'checkout.session.expired',
+      eventType: 'payment_intent.created',
     });
   });
 

@@ -54,9 +54,17 @@ export const checkouts = pgTable(
      */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Whether making it took its lines' counted stock (contract §8); checkouts from before stock was counted did not. */
+    stockReserved: boolean('stock_reserved').notNull().default(false),
+    /** When an unpaid checkout gave its stock back (cancelled, expired or abandoned); it can no longer be paid here. */
+    stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('checkouts_session_id_unique').on(table.sessionId),
+    // The abandoned-checkout sweep's question: unpaid, still holding stock, oldest first.
+    index('checkouts_holding_stock_idx')
+      .on(table.createdAt)
+      .where(sql`${table.stockReserved} and ${table.paidAt} is null and ${table.stockReleasedAt} is null`),
     check('checkouts_amount_check', sql`${table.amountPence} > 0`),
     check(
       'checkouts_personal_data_check',

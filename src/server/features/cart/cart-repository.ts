@@ -18,6 +18,7 @@ export type CartChange =
   | { status: 'changed'; lines: CartLine[] }
   | { status: 'unknown-product' }
   | { status: 'unknown-weight'; product: ProductRecord; selectedWeight: string }
+  | { status: 'out-of-stock'; product: ProductRecord; selectedWeight: string }
   | { status: 'not-in-cart' };
 
 export interface MergeResult {
@@ -90,6 +91,8 @@ function createCartRepository(appDb: Database, products: ProductRepository): Car
     if (!product) return { status: 'unknown-product' } as const;
     const weight = findWeight(product.weights, selectedWeight);
     if (!weight) return { status: 'unknown-weight', product, selectedWeight: selectedWeight ?? '' } as const;
+    // Contract §8: a weight counted down to nothing cannot go in a cart.
+    if (weight.stock === 0) return { status: 'out-of-stock', product, selectedWeight: weight.label } as const;
     return { status: 'sellable', product, weight } as const;
   }
 

@@ -13,6 +13,7 @@ export const cartMessages = {
   notInCart: 'That product is not in your cart.',
   weightNotSold: (productName: string, label: string, labels: string[]) =>
     `${productName} does not come in ${label || 'that weight'}. Please choose ${labels.join(', ')}.`,
+  outOfStock: (productName: string, label: string) => `Sorry, ${productName} (${label}) is out of stock.`,
 };
 
 /** The lines a change left, or the refusal it came to. */
@@ -29,6 +30,10 @@ function linesAfter(change: CartChange): CartLine[] {
       const message = cartMessages.weightNotSold(change.product.name, change.selectedWeight, labels);
       throw new HttpError(400, message, { field: 'selectedWeight' });
     }
+    case 'out-of-stock':
+      throw new HttpError(409, cartMessages.outOfStock(change.product.name, change.selectedWeight), {
+        field: 'selectedWeight',
+      });
   }
 }
 

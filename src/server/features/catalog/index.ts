@@ -8,5 +8,6 @@ export {
   default as productRepositoryPlugin,
   type ProductRecord,
   type ProductRepository,
+  type StockLine,
 } from './product-repository.ts';
 export { default as productsRoutes } from './routes.ts';

@@ -1,5 +1,5 @@
 /** Adds `app.productRepository`: products read from the database with money in pence, for the catalog and checkout. */
-import { and, asc, eq, inArray, isNull, like, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, like, max, or, type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Allergen } from '#shared/allergens';
 import type { Category, VatRate } from '#shared/constants';
@@ -64,7 +64,36 @@ export interface ProductRepository {
   replace(id: string, input: ProductInput, tx: Database): Promise<ProductRecord>;
   /** Hides or shows an existing product (find it with `findForUpdate` first). */
   setHidden(id: string, hidden: boolean, tx: Database): Promise<ProductRecord>;
+  /**
+   * Takes each line's packs from its weight's counted stock inside `tx` (an uncounted weight has no limit). Answers
+   * the first line there are not enough of, with how many are left; the caller then rolls `tx` back.
+   */
+  takeStock(lines: readonly StockLine[], tx: Database): Promise<{ line: StockLine; left: number } | undefined>;
+  /** Puts back what `takeStock` took (a checkout cancelled, expired or abandoned). */
+  returnStock(lines: readonly StockLine[], tx: Database): Promise<void>;
+  /**
+   * Takes again what was put back, as far as there is: for a payment that arrived after its checkout gave its stock
+   * back. Answers how many packs were missing (sold meanwhile), which the caller reports.
+   */
+  retakeStock(lines: readonly StockLine[], tx: Database): Promise<number>;
 }
+
+/** Packs of one weight of a product. */
+export interface StockLine {
+  productId: string;
+  label: string;
+  qty: number;
+}
+
+/**
+ * The same weights in the same order for every transaction, so two checkouts taking the same two weights lock them
+ * one after the other rather than each holding one and waiting for the other.
+ */
+const inLockOrder = (lines: readonly StockLine[]) =>
+  [...lines].sort((a, b) => a.productId.localeCompare(b.productId) || a.label.localeCompare(b.label));
+
+const sameWeight = (line: StockLine) =>
+  and(eq(productWeights.productId, line.productId), eq(productWeights.label, line.label));
 
 /** A product id from its name: lowercase ASCII words joined by hyphens ('Crème Brûlée Pecans' → 'creme-brulee-pecans'). */
 export function productSlug(name: string): string {
@@ -208,6 +237,49 @@ function createProductRepository(appDb: Database): ProductRepository {
       await tx.delete(productWeights).where(eq(productWeights.productId, id));
       await tx.insert(productWeights).values(weightRows(id, input));
       return readOne(id, tx);
+    },
+    async takeStock(lines, tx) {
+      for (const line of inLockOrder(lines)) {
+        const [weight] = await tx
+          .select({ stock: productWeights.stock })
+          .from(productWeights)
+          .where(sameWeight(line))
+          .for('update');
+        if (weight?.stock === null || weight?.stock === undefined) continue;
+        if (weight.stock < line.qty) return { line, left: weight.stock };
+        await tx
+          .update(productWeights)
+          .set({ stock: weight.stock - line.qty })
+          .where(sameWeight(line));
+      }
+      return undefined;
+    },
+    async returnStock(lines, tx) {
+      for (const line of inLockOrder(lines)) {
+        // A weight the owner has since stopped counting (or removed) takes nothing back.
+        await tx
+          .update(productWeights)
+          .set({ stock: sql`${productWeights.stock} + ${line.qty}` })
+          .where(and(sameWeight(line), isNotNull(productWeights.stock)));
+      }
+    },
+    async retakeStock(lines, tx) {
+      let missing = 0;
+      for (const line of inLockOrder(lines)) {
+        const [weight] = await tx
+          .select({ stock: productWeights.stock })
+          .from(productWeights)
+          .where(sameWeight(line))
+          .for('update');
+        if (weight?.stock === null || weight?.stock === undefined) continue;
+        const taken = Math.min(weight.stock, line.qty);
+        missing += line.qty - taken;
+        await tx
+          .update(productWeights)
+          .set({ stock: weight.stock - taken })
+          .where(sameWeight(line));
+      }
+      return missing;
     },
     async setHidden(id, hidden, tx) {
       await tx

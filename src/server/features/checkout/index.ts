@@ -9,3 +9,4 @@ export { default as payPageRoutes } from './pay-page/routes.ts';
 export { default as paymentsPlugin } from './payments/plugin.ts';
 export { default as ordersRoutes } from './routes.ts';
 export { default as checkoutPlugin } from './service.ts';
+export { default as stockSweepPlugin } from './stock-sweep.ts';

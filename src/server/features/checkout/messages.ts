@@ -10,4 +10,10 @@ export const orderMessages = {
   customerCheckout: 'This payment was made from a customer account. Please log in to see the order.',
   guestEmailMismatch: 'This e-mail address does not match the one given at checkout.',
   badSignature: 'The webhook signature could not be verified.',
+  /** Contract §8: a checkout wanting more packs of a weight than are left, naming the product. */
+  notEnoughStock: (productName: string, weight: string, left: number) =>
+    left === 0
+      ? `Sorry, ${productName} (${weight}) is out of stock. Please remove it from your cart.`
+      : `Sorry, only ${left} of ${productName} (${weight}) ${left === 1 ? 'is' : 'are'} left. Please change the quantity in your cart.`,
+  checkoutExpired: 'This payment has expired. Please go back to your cart and check out again.',
 } as const;

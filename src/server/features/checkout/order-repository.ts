@@ -3,7 +3,7 @@
  * the database's promise (a unique index on `orders.checkout_id`): whoever inserts first makes the order, and
  * everyone after finds it.
  */
-import { and, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { VatRate } from '#shared/constants';
 import type { AdminOrdersQuery, OrderStatus } from '#shared/schemas/admin';
@@ -40,6 +40,10 @@ export interface CheckoutRecord {
   amountPence: number;
   shippingAddress: ShippingAddress;
   paidAt: Date | null;
+  /** Whether making it took its lines' stock (contract §8). */
+  stockReserved: boolean;
+  /** When an unpaid checkout gave its stock back; it can no longer be paid on the test page. */
+  stockReleasedAt: Date | null;
 }
 
 export interface OrderRecord {
@@ -75,7 +79,7 @@ const STATUS_ORDER: readonly OrderStatus[] = ['processing', 'dispatched', 'deliv
 export const isForward = (from: OrderStatus, to: OrderStatus) => STATUS_ORDER.indexOf(to) > STATUS_ORDER.indexOf(from);
 
 /** A checkout as the service records it: the database gives it its id; the session and payment come later. */
-export type NewCheckout = Omit<CheckoutRecord, 'id' | 'sessionId' | 'paidAt'>;
+export type NewCheckout = Omit<CheckoutRecord, 'id' | 'sessionId' | 'paidAt' | 'stockReleasedAt'>;
 
 /** Whether `placeOrder` made the order or found the one made before. */
 export interface PlacedOrder {
@@ -84,7 +88,20 @@ export interface PlacedOrder {
 }
 
 export interface OrderRepository {
-  createCheckout(checkout: NewCheckout): Promise<CheckoutRecord>;
+  /** Records a new checkout, inside `tx` when given (the stock it takes is taken in the same transaction). */
+  createCheckout(checkout: NewCheckout, tx?: Database): Promise<CheckoutRecord>;
+  /**
+   * Marks an unpaid checkout that holds stock as having given it back, inside `tx`, and answers its lines for the
+   * caller to return; undefined when it holds none (paid, given back already, or from before stock was counted).
+   */
+  releaseStock(checkoutId: string, tx: Database): Promise<CheckoutLine[] | undefined>;
+  /**
+   * Up to `limit` unpaid checkouts made before `before` that still hold stock, locked for `tx`; rows another
+   * process's sweep holds are skipped, so several processes can sweep at once.
+   */
+  abandonedHoldingStock(before: Date, limit: number, tx: Database): Promise<string[]>;
+  /** When the checkout gave its stock back, read inside `tx`; null when it has not. */
+  stockReleasedAt(checkoutId: string, tx: Database): Promise<Date | null>;
   /** Records the provider's session id once the provider has made the session. */
   attachSession(checkoutId: string, sessionId: string): Promise<void>;
   findCheckoutBySession(sessionId: string): Promise<CheckoutRecord | undefined>;
@@ -166,6 +183,8 @@ const toCheckoutRecord = (row: CheckoutRow): CheckoutRecord => ({
   lines: row.lines as CheckoutLine[],
   amountPence: row.amountPence,
   paidAt: row.paidAt,
+  stockReserved: row.stockReserved,
+  stockReleasedAt: row.stockReleasedAt,
 });
 
 /** A customer's orders: placed while logged in, or as a guest with the address they have since verified. */
@@ -239,10 +258,52 @@ function createOrderRepository(appDb: Database): OrderRepository {
   }
 
   return {
-    async createCheckout(checkout) {
-      const [row] = await appDb.insert(checkouts).values(checkout).returning();
+    async createCheckout(checkout, db = appDb) {
+      const [row] = await db.insert(checkouts).values(checkout).returning();
       if (!row) throw new Error('checkout insert returned no row');
       return toCheckoutRecord(row);
+    },
+
+    async releaseStock(checkoutId, tx) {
+      const [row] = await tx
+        .update(checkouts)
+        .set({ stockReleasedAt: sql`now()` })
+        .where(
+          and(
+            eq(checkouts.id, checkoutId),
+            eq(checkouts.stockReserved, true),
+            isNull(checkouts.paidAt),
+            isNull(checkouts.stockReleasedAt),
+          ),
+        )
+        .returning();
+      return row ? toCheckoutRecord(row).lines : undefined;
+    },
+
+    async stockReleasedAt(checkoutId, tx) {
+      const [row] = await tx
+        .select({ at: checkouts.stockReleasedAt })
+        .from(checkouts)
+        .where(eq(checkouts.id, checkoutId));
+      return row?.at ?? null;
+    },
+
+    async abandonedHoldingStock(before, limit, tx) {
+      const rows = await tx
+        .select({ id: checkouts.id })
+        .from(checkouts)
+        .where(
+          and(
+            eq(checkouts.stockReserved, true),
+            isNull(checkouts.paidAt),
+            isNull(checkouts.stockReleasedAt),
+            lt(checkouts.createdAt, before),
+          ),
+        )
+        .orderBy(checkouts.createdAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return rows.map((row) => row.id);
     },
 
     async attachSession(checkoutId, sessionId) {

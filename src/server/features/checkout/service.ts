@@ -5,13 +5,20 @@
  * The verify call, the order calls, the webhook and the test payment page all go through `confirm` (contract §4),
  * which asks the provider at most once per session every few seconds and only about its own checkouts (decision 045).
  * What the API's callers may not do is an `HttpError` (messages.ts).
+ *
+ * Stock (contract §8, decision 077): `start` takes the lines' counted stock in the same transaction as the pending
+ * checkout, or refuses with 409 naming the product; a paid order keeps it; a cancelled, expired or abandoned checkout
+ * (CHECKOUT_HOLD_MS) gives it back through `releaseCheckout`, which can happen once per checkout.
  */
 import fp from 'fastify-plugin';
 import { findWeight } from '#shared/cart-rules';
+import { CHECKOUT_HOLD_MS } from '#shared/constants';
 import { checkoutMessages } from '#shared/schemas/order';
 import type { ShippingAddress } from '#shared/schemas/shipping-address';
 import { HttpError } from '../../errors.ts';
 import type { Customer } from '../accounts/index.ts';
+import type { StockLine } from '../catalog/index.ts';
+import type { Database } from '../../db/database.ts';
 import { orderConfirmationMail } from '../mail/index.ts';
 import { orderMessages } from './messages.ts';
 import {
@@ -71,6 +78,13 @@ export interface CheckoutService {
   placeGuestOrder(claim: OrderClaim & { guestEmail?: string | undefined }): Promise<PlacedOrder>;
   /** A customer's orders, newest first. */
   ordersOf(customer: Customer): Promise<OrderRecord[]>;
+  /**
+   * Gives an unpaid checkout's stock back (its session cancelled or expired); true when it held some. A checkout that
+   * gave it back can no longer be paid on the test page.
+   */
+  releaseCheckout(checkoutId: string): Promise<boolean>;
+  /** Gives back the stock of checkouts left unpaid for longer than CHECKOUT_HOLD_MS; answers how many. */
+  releaseAbandoned(now?: Date): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -107,12 +121,14 @@ export default fp(
     const isPaid = createPaidStatusReader(payments);
 
     /** The lines priced from the database; refused when one cannot be sold or its price is not the shopper's. */
-    async function priceLines(items: readonly CheckoutItem[], totalPence: number) {
+    async function priceLines(items: readonly CheckoutItem[], totalPence: number, tx: Database) {
       const products = new Map(
-        (await productRepository.findByIds(items.map((item) => item.productId))).map((product) => [
-          product.id,
-          product,
-        ]),
+        (
+          await productRepository.findByIds(
+            items.map((item) => item.productId),
+            tx,
+          )
+        ).map((product) => [product.id, product]),
       );
       const lines: CheckoutLine[] = [];
       let priceChanged = false;
@@ -162,24 +178,51 @@ export default fp(
       return placedOrder(pending);
     }
 
+    const stockLines = (lines: readonly CheckoutLine[]): StockLine[] =>
+      lines.map((line) => ({ productId: line.productId, label: line.selectedWeight, qty: line.qty }));
+
+    async function releaseInside(checkoutId: string, tx: Database): Promise<boolean> {
+      const lines = await orderRepository.releaseStock(checkoutId, tx);
+      if (!lines) return false;
+      await productRepository.returnStock(stockLines(lines), tx);
+      return true;
+    }
+
     const checkout: CheckoutService = {
       async start({ items, shippingAddress, totalPence, customer }) {
-        const { lines, amountPence } = await priceLines(items, totalPence);
         const email = customer?.email ?? shippingAddress.email;
-        const pending = await orderRepository.createCheckout({
-          provider: payments.name,
-          userId: customer?.id ?? null,
-          guestEmail: customer ? null : shippingAddress.email,
-          email,
-          lines,
-          amountPence,
-          shippingAddress,
+        const pending = await app.db.transaction(async (tx) => {
+          const { lines, amountPence } = await priceLines(items, totalPence, tx);
+          const short = await productRepository.takeStock(stockLines(lines), tx);
+          if (short) {
+            const index = lines.findIndex((line) => line.productId === short.line.productId);
+            const name = lines[index]?.name ?? short.line.productId;
+            throw new HttpError(409, orderMessages.notEnoughStock(name, short.line.label, short.left), {
+              field: `orderItems.${index}.qty`,
+            });
+          }
+          return orderRepository.createCheckout(
+            {
+              provider: payments.name,
+              userId: customer?.id ?? null,
+              guestEmail: customer ? null : shippingAddress.email,
+              email,
+              lines,
+              amountPence,
+              shippingAddress,
+              stockReserved: true,
+            },
+            tx,
+          );
         });
+        const { lines, amountPence } = pending;
         let session: Awaited<ReturnType<typeof payments.createSession>>;
         try {
           session = await payments.createSession({ checkoutId: pending.id, lines, amountPence, email });
         } catch (error) {
           app.log.error({ err: error, checkoutId: pending.id }, 'the payment provider could not make a session');
+          // No session, so no payment can ever come for it: its stock goes back at once.
+          await checkout.releaseCheckout(pending.id);
           throw new HttpError(503, orderMessages.providerUnavailable);
         }
         await orderRepository.attachSession(pending.id, session.sessionId);
@@ -208,6 +251,13 @@ export default fp(
 
         const placed = await app.unitOfWork(async (tx, queueMail) => {
           const result = await orderRepository.placeOrder(pending.id, tx);
+          // Paid after its checkout gave the stock back (a Stripe payment that outlived the sweep): taken again, as
+          // far as there is; what was sold meanwhile is the owner's to resolve, and said in the log.
+          if (result.created && pending.stockReserved && (await checkoutGaveStockBack(pending.id, tx))) {
+            const missing = await productRepository.retakeStock(stockLines(pending.lines), tx);
+            if (missing > 0)
+              app.log.warn({ checkoutId: pending.id, missing }, 'paid after its stock was given back: oversold');
+          }
           if (result.created)
             await queueMail(
               orderConfirmationMail({
@@ -256,7 +306,28 @@ export default fp(
       },
 
       ordersOf: (customer) => orderRepository.listForCustomer(customer),
+
+      releaseCheckout: (checkoutId) => app.db.transaction((tx) => releaseInside(checkoutId, tx)),
+
+      async releaseAbandoned(now = new Date()) {
+        const before = new Date(now.getTime() - CHECKOUT_HOLD_MS);
+        let released = 0;
+        // In batches, each its own transaction, so a long backlog never holds many rows locked at once.
+        for (;;) {
+          const batch = await app.db.transaction(async (tx) => {
+            const ids = await orderRepository.abandonedHoldingStock(before, 50, tx);
+            for (const id of ids) await releaseInside(id, tx);
+            return ids.length;
+          });
+          released += batch;
+          if (batch < 50) return released;
+        }
+      },
     };
+
+    async function checkoutGaveStockBack(checkoutId: string, tx: Database): Promise<boolean> {
+      return (await orderRepository.stockReleasedAt(checkoutId, tx)) !== null;
+    }
 
     app.decorate('checkout', checkout);
   },

@@ -1,6 +1,7 @@
 /**
  * `POST /api/orders/stripe-webhook`, registered only with PAYMENT_PROVIDER=stripe: a signed event that a session
- * is paid makes its order through `app.checkout.confirm`, as the verify and order calls do (decision 038).
+ * is paid makes its order through `app.checkout.confirm`, as the verify and order calls do (decision 038); one that a
+ * session expired gives its checkout's stock back (decision 077).
  */
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../errors.ts';
@@ -19,6 +20,12 @@ export async function registerStripeWebhook(app: FastifyInstance, stripe: Stripe
       );
       if (outcome.type === 'invalid-signature') throw new HttpError(400, orderMessages.badSignature);
       if (outcome.type === 'ignored') return { received: true };
+      if (outcome.type === 'checkout-expired') {
+        // Abandoned at Stripe: the stock it held goes back now rather than at the sweep.
+        const pending = await app.checkout.find(outcome.sessionId);
+        if (pending) await app.checkout.releaseCheckout(pending.id);
+        return { received: true };
+      }
       const result = await app.checkout.confirm(outcome.sessionId, { knownPaid: true });
       // Stripe may tell us of sessions this shop did not make (another integration on the same account).
       if (result.status === 'unknown-session')

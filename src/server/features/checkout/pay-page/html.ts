@@ -66,7 +66,9 @@ ${field(model, 'cvc', 'CVC', 'inputmode="numeric" autocomplete="cc-csc" placehol
 </div>
 ${field(model, 'nameOnCard', 'Name on card', 'autocomplete="cc-name" maxlength="100"')}
 <button type="submit">Pay ${escapeHtml(total)}</button>
-<p class="cancel"><a href="/cancel">Cancel</a> and return to the shop</p>
+</form>
+<form method="post" action="/pay/${encodeURIComponent(model.sessionId)}/cancel" class="cancel">
+<p><button type="submit" class="link">Cancel</button> and return to the shop</p>
 </form>`,
   );
 }
@@ -120,5 +122,7 @@ button{width:100%;min-height:3rem;border:0;border-radius:.5rem;background:#0f766
 button:hover{background:#115e59}
 :focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .cancel{text-align:center;margin:1rem 0 0}
+.cancel .link{all:unset;color:inherit;text-decoration:underline;cursor:pointer}
+.cancel .link:focus-visible{outline:2px solid currentColor;outline-offset:2px}
 a{color:#0f766e;font-weight:600}
 `;

@@ -4,6 +4,8 @@
  * (the payment and its order commit together, so a paid session always has an order) and sends the browser
  * to `/success?session_id={id}`. Every POST answers with a 303 to a GET (decision 065): a refused card goes back to
  * `/pay/{id}?refused={reason}`, so the browser's history holds no form to resubmit when the shopper presses Back.
+ * `POST /pay/{id}/cancel` gives the checkout's stock back and goes to `/cancel`; a checkout that gave its stock back
+ * (cancelled, or past its hold) is refused payment.
  */
 import formBody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -44,6 +46,11 @@ const RefusedQuerySchema = z.object({
     .optional()
     .catch(undefined),
 });
+
+const expiredPayment = {
+  title: 'Payment expired',
+  message: 'This payment was cancelled or has expired. Please go back to your cart and check out again.',
+};
 
 const unknownPayment = {
   title: 'Payment not found',
@@ -91,6 +98,8 @@ const payRoutes: FastifyPluginAsync = async (app) => {
     if (!found) return notFound(reply);
     // Paid already (a second tab, the back button): nothing more to pay.
     if (found.checkout.paidAt) return reply.redirect(successUrl(found.model.sessionId), 303);
+    if (found.checkout.stockReleasedAt)
+      return sendHtml(reply, 409, renderPayMessagePage(expiredPayment.title, expiredPayment.message));
     const { refused } = RefusedQuerySchema.parse(request.query ?? {});
     const error = refused ? { field: refusalFields[refused], message: testCardMessages[refused] } : undefined;
     return sendHtml(reply, 200, renderPayPage({ ...found.model, ...(error && { error }) }));
@@ -109,8 +118,19 @@ const payRoutes: FastifyPluginAsync = async (app) => {
       // NOTE: what was typed is not carried over: a card's details never go into an address or a log.
       return reply.redirect(refusedUrl(model.sessionId, outcome.reason), 303);
     }
+    // Cancelled, or left past its hold: its stock has gone back to the shelf, and this page no longer takes payment.
+    if (found.checkout.stockReleasedAt && !found.checkout.paidAt)
+      return sendHtml(reply, 409, renderPayMessagePage(expiredPayment.title, expiredPayment.message));
     await app.checkout.confirmCheckout(found.checkout, { knownPaid: true });
     return reply.redirect(successUrl(model.sessionId), 303);
+  });
+
+  // Giving up: the checkout's stock goes back at once rather than when its hold ends; the shop says the rest.
+  app.post('/pay/:sessionId/cancel', async (request, reply) => {
+    const found = await pageFor(request.params);
+    if (!found) return notFound(reply);
+    await app.checkout.releaseCheckout(found.checkout.id);
+    return reply.redirect('/cancel', 303);
   });
 };
 

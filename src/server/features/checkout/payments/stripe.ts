@@ -4,12 +4,14 @@
  * (decision 038).
  */
 import Stripe from 'stripe';
+import { CHECKOUT_HOLD_MS } from '#shared/constants';
 import type { StripeSettings } from '../../../config.ts';
 import type { CheckoutForPayment, PaymentProvider, PaymentSession } from './provider.ts';
 
 /** What a webhook delivery means for orders. */
 export type WebhookOutcome =
   | { type: 'checkout-paid'; sessionId: string; checkoutId: string | undefined }
+  | { type: 'checkout-expired'; sessionId: string; checkoutId: string | undefined }
   | { type: 'ignored'; eventType: string }
   | { type: 'invalid-signature' };
 
@@ -75,6 +77,9 @@ export function createStripeProvider({ settings, publicUrl }: StripeProviderOpti
           success_url: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${origin}/cancel`,
           client_reference_id: checkout.checkoutId,
+          // A minute after the checkout's stock hold ends (Stripe's shortest is 30 minutes), so no payment comes after
+          // the hold's sweep has given the stock back.
+          expires_at: Math.ceil((Date.now() + CHECKOUT_HOLD_MS + 60_000) / 1000),
           metadata: { checkoutId: checkout.checkoutId },
         },
         // One session per pending checkout, however often the request is retried (by the SDK or by us).
@@ -113,6 +118,10 @@ export function createStripeProvider({ settings, publicUrl }: StripeProviderOpti
           return paid(event.data.object);
         case 'checkout.session.async_payment_succeeded':
           return paid(event.data.object);
+        case 'checkout.session.expired': {
+          const session = event.data.object;
+          return { type: 'checkout-expired', sessionId: session.id, checkoutId: checkoutIdOf(session) };
+        }
         default:
           return { type: 'ignored', eventType: event.type };
       }
@@ -124,9 +133,12 @@ function paid(session: Stripe.Checkout.Session): WebhookOutcome {
   return {
     type: 'checkout-paid',
     sessionId: session.id,
-    checkoutId: session.metadata?.checkoutId ?? session.client_reference_id ?? undefined,
+    checkoutId: checkoutIdOf(session),
   };
 }
+
+const checkoutIdOf = (session: Stripe.Checkout.Session) =>
+  session.metadata?.checkoutId ?? session.client_reference_id ?? undefined;
 
 /** The SDK takes host, port and protocol, not a URL: STRIPE_API_BASE split into them (unset: Stripe's own API). */
 function apiBaseOptions(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {

@@ -16,6 +16,15 @@ export function ProductCartButtons({ product, cart }: { product: Product; cart: 
   // would be dropped to the page's start. (A visitor's popup does the same for a guest: guest-dialog.tsx.)
   const focusLinkWhenAdded = useRef(false);
 
+  // A card adds the first size: with none of it left, the card says so (other sizes are on the product's page).
+  if (product.weights[0]?.inStock === false && !isInCart(cart.lines, product._id)) {
+    return (
+      <p className="inline-flex min-h-9 flex-1 items-center justify-center rounded-lg border border-stone-300 bg-stone-100 px-3 text-sm font-semibold text-stone-700">
+        Out of stock
+      </p>
+    );
+  }
+
   if (isInCart(cart.lines, product._id)) {
     return (
       <Link

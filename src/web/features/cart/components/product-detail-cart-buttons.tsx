@@ -25,11 +25,14 @@ export function ProductDetailCartButtons({ cart, product, selectedWeight, qty }:
   // Set by Add to Cart: 'View Cart', which takes the button's place, takes its focus too.
   const focusViewCart = useRef(false);
   const line = cart.lines.find((cartLine) => cartLine._id === product._id && cartLine.qty > 0);
+  const soldOut = product.weights.find((weight) => weight.label === selectedWeight)?.inStock === false;
 
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-3">
-        {line ? (
+        {soldOut && !line ? (
+          <OutOfStock />
+        ) : line ? (
           <Link
             ref={(link) => {
               if (link && focusViewCart.current) link.focus();
@@ -52,9 +55,11 @@ export function ProductDetailCartButtons({ cart, product, selectedWeight, qty }:
             Add to Cart
           </Button>
         )}
-        <Button variant="buy" size="lg" onClick={() => add({ product, qty, selectedWeight, buyNow: true })}>
-          BUY NOW
-        </Button>
+        {!soldOut && (
+          <Button variant="buy" size="lg" onClick={() => add({ product, qty, selectedWeight, buyNow: true })}>
+            BUY NOW
+          </Button>
+        )}
       </div>
       {/* Always in the page, so screen readers announce what appears in it. */}
       <p
@@ -79,5 +84,16 @@ export function ProductDetailCartButtons({ cart, product, selectedWeight, qty }:
       )}
       {dialog}
     </div>
+  );
+}
+
+/** In place of the buttons for a size with no stock left: nothing to press, and said in words. */
+function OutOfStock({ className }: { className?: string }) {
+  return (
+    <p
+      className={`inline-flex min-h-11 items-center rounded-lg border border-stone-300 bg-stone-100 px-4 font-semibold text-stone-700 ${className ?? ''}`}
+    >
+      Out of stock
+    </p>
   );
 }

@@ -1,4 +1,7 @@
-/** Size buttons from a product's weights; the pressed one sets the price shown. */
+/**
+ * Size buttons from a product's weights; the pressed one sets the price shown. A size with no stock left still shows
+ * its price when pressed, and says 'Out of stock' on its button (contract §8).
+ */
 import { useId } from 'react';
 import { clsx } from 'clsx';
 import type { Weight } from '#shared/schemas/product';
@@ -33,6 +36,7 @@ export function WeightSelector({ weights, value, onChange }: WeightSelectorProps
               )}
             >
               {weight.label}
+              {!weight.inStock && <span className="block text-xs font-semibold">Out of stock</span>}
             </button>
           );
         })}
