@@ -95,6 +95,16 @@ const inLockOrder = (lines: readonly StockLine[]) =>
 const sameWeight = (line: StockLine) =>
   and(eq(productWeights.productId, line.productId), eq(productWeights.label, line.label));
 
+/** The weight's stock, its row locked for the rest of `tx`; null when not counted (or the weight is gone). */
+async function lockedStock(line: StockLine, tx: Database): Promise<number | null> {
+  const [weight] = await tx
+    .select({ stock: productWeights.stock })
+    .from(productWeights)
+    .where(sameWeight(line))
+    .for('update');
+  return weight?.stock ?? null;
+}
+
 /** A product id from its name: lowercase ASCII words joined by hyphens ('Crème Brûlée Pecans' → 'creme-brulee-pecans'). */
 export function productSlug(name: string): string {
   const slug = name
@@ -240,16 +250,12 @@ function createProductRepository(appDb: Database): ProductRepository {
     },
     async takeStock(lines, tx) {
       for (const line of inLockOrder(lines)) {
-        const [weight] = await tx
-          .select({ stock: productWeights.stock })
-          .from(productWeights)
-          .where(sameWeight(line))
-          .for('update');
-        if (weight?.stock === null || weight?.stock === undefined) continue;
-        if (weight.stock < line.qty) return { line, left: weight.stock };
+        const stock = await lockedStock(line, tx);
+        if (stock === null) continue;
+        if (stock < line.qty) return { line, left: stock };
         await tx
           .update(productWeights)
-          .set({ stock: weight.stock - line.qty })
+          .set({ stock: stock - line.qty })
           .where(sameWeight(line));
       }
       return undefined;
@@ -266,17 +272,13 @@ function createProductRepository(appDb: Database): ProductRepository {
     async retakeStock(lines, tx) {
       let missing = 0;
       for (const line of inLockOrder(lines)) {
-        const [weight] = await tx
-          .select({ stock: productWeights.stock })
-          .from(productWeights)
-          .where(sameWeight(line))
-          .for('update');
-        if (weight?.stock === null || weight?.stock === undefined) continue;
-        const taken = Math.min(weight.stock, line.qty);
+        const stock = await lockedStock(line, tx);
+        if (stock === null) continue;
+        const taken = Math.min(stock, line.qty);
         missing += line.qty - taken;
         await tx
           .update(productWeights)
-          .set({ stock: weight.stock - taken })
+          .set({ stock: stock - taken })
           .where(sameWeight(line));
       }
       return missing;
