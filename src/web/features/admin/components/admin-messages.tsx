@@ -6,13 +6,7 @@
  */
 import { clsx } from 'clsx';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import {
-  ADMIN_LIST_DEFAULT_LIMIT,
-  type AdminMessage,
-  MESSAGE_STATUSES,
-  type MessageStatus,
-  REPLY_MAX_LENGTH,
-} from '#shared/schemas/admin';
+import { type AdminMessage, MESSAGE_STATUSES, type MessageStatus, REPLY_MAX_LENGTH } from '#shared/schemas/admin';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -24,10 +18,10 @@ import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 import { ADMIN_MESSAGE_FAILED, useAdminMessage } from '../api/get-admin-message.ts';
 import { ADMIN_MESSAGES_FAILED, useAdminMessages } from '../api/get-admin-messages.ts';
 import { REPLY_FAILED, useReplyToMessage } from '../api/reply-to-message.ts';
+import { PER_PAGE, pageOffset } from '../list-page.ts';
 import { formatOrderTime } from '../order-format.ts';
-import { OrderPager } from './order-pager.tsx';
+import { ListPager } from './list-pager.tsx';
 
-const MESSAGES_PER_PAGE = ADMIN_LIST_DEFAULT_LIMIT;
 const STATUS_LABELS: Record<MessageStatus, string> = { new: 'New', read: 'Read', answered: 'Answered' };
 const tones: Record<MessageStatus, string> = {
   new: 'bg-amber-100 text-amber-900',
@@ -49,8 +43,7 @@ export function AdminMessages() {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
-  const query = { status, limit: MESSAGES_PER_PAGE, offset: (page - 1) * MESSAGES_PER_PAGE };
-  const messages = useAdminMessages(query);
+  const messages = useAdminMessages({ status, limit: PER_PAGE, offset: pageOffset(page) });
 
   if (openId) {
     return (
@@ -80,6 +73,7 @@ export function AdminMessages() {
         />
       );
     }
+    // The page shown, which is the last one while another loads: everything below describes its own rows.
     const { items, total } = messages.data;
     return (
       <div className="flex flex-col gap-4">
@@ -95,15 +89,7 @@ export function AdminMessages() {
             ))}
           </ul>
         )}
-        <OrderPager
-          label="Pages of messages"
-          offset={query.offset}
-          shown={items.length}
-          total={total}
-          pageSize={MESSAGES_PER_PAGE}
-          onPrevious={() => turnTo(Math.max(1, Math.min(page - 1, Math.ceil(total / MESSAGES_PER_PAGE))))}
-          onNext={() => turnTo(page + 1)}
-        />
+        <ListPager label="Pages of messages" list={messages.data} onTurnTo={turnTo} />
       </div>
     );
   };

@@ -5,7 +5,7 @@
  */
 import { clsx } from 'clsx';
 import { useId, useRef, useState } from 'react';
-import { ADMIN_LIST_DEFAULT_LIMIT, type AdminReview } from '#shared/schemas/admin';
+import type { AdminReview } from '#shared/schemas/admin';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -15,15 +15,16 @@ import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 import { useDeleteAdminReview } from '../api/delete-admin-review.ts';
 import { ADMIN_REVIEWS_FAILED, useAdminReviews } from '../api/get-admin-reviews.ts';
 import { useSetReviewHidden } from '../api/set-review-hidden.ts';
+import { PER_PAGE, pageOffset } from '../list-page.ts';
 import { formatOrderTime } from '../order-format.ts';
-import { OrderPager } from './order-pager.tsx';
+import { ListPager } from './list-pager.tsx';
 
-const REVIEWS_PER_PAGE = ADMIN_LIST_DEFAULT_LIMIT;
 const CHANGE_FAILED = 'We could not change this review. Please try again.';
 
 type Shown = 'all' | 'shown' | 'hidden';
 const SHOWN_OPTIONS: Record<Shown, string> = { all: 'All', shown: 'Shown', hidden: 'Hidden' };
 const hiddenParam = { all: undefined, shown: false, hidden: true } as const;
+const shownOf = (hidden: boolean | undefined): Shown => (hidden === undefined ? 'all' : hidden ? 'hidden' : 'shown');
 
 type Result = { tone: 'success' | 'error'; text: string } | null;
 
@@ -31,8 +32,7 @@ export function AdminReviews() {
   const [shown, setShown] = useState<Shown>('all');
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<Result>(null);
-  const query = { hidden: hiddenParam[shown], limit: REVIEWS_PER_PAGE, offset: (page - 1) * REVIEWS_PER_PAGE };
-  const reviews = useAdminReviews(query);
+  const reviews = useAdminReviews({ hidden: hiddenParam[shown], limit: PER_PAGE, offset: pageOffset(page) });
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
 
   const turnTo = (next: number) => {
@@ -51,11 +51,13 @@ export function AdminReviews() {
         />
       );
     }
-    const { items, total } = reviews.data;
+    // The page shown, which is the last one while another loads: everything below describes its own rows.
+    const { items, total, query } = reviews.data;
+    const answered = shownOf(query.hidden);
     if (total === 0) {
       return (
         <p className="rounded-2xl bg-white p-8 text-center text-lg text-stone-700 shadow-sm ring-1 ring-cream-200">
-          {shown === 'all' ? 'No reviews yet.' : `No ${SHOWN_OPTIONS[shown].toLowerCase()} reviews.`}
+          {answered === 'all' ? 'No reviews yet.' : `No ${SHOWN_OPTIONS[answered].toLowerCase()} reviews.`}
         </p>
       );
     }
@@ -71,15 +73,7 @@ export function AdminReviews() {
             </li>
           ))}
         </ul>
-        <OrderPager
-          label="Pages of reviews"
-          offset={query.offset}
-          shown={items.length}
-          total={total}
-          pageSize={REVIEWS_PER_PAGE}
-          onPrevious={() => turnTo(Math.max(1, Math.min(page - 1, Math.ceil(total / REVIEWS_PER_PAGE))))}
-          onNext={() => turnTo(page + 1)}
-        />
+        <ListPager label="Pages of reviews" list={reviews.data} onTurnTo={turnTo} />
       </div>
     );
   };
