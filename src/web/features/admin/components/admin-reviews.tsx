@@ -8,7 +8,7 @@ import { useId, useRef, useState } from 'react';
 import type { AdminReview } from '#shared/schemas/admin';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
 import { FormField, fieldBorder } from '#web/components/ui/form-field.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
@@ -147,34 +147,29 @@ function ReviewCard({
   const failed = (error: unknown) =>
     onResult({ tone: 'error', text: failureMessage(error, { fallback: CHANGE_FAILED, offline: OFFLINE_MESSAGE }) });
 
-  const toggle = () => {
+  // Each change clears the last result, then reports its own: done, or the server's refusal.
+  const reportOn = (done: string, then?: () => void) => {
     onResult(null);
+    return {
+      onSuccess: () => {
+        onResult({ tone: 'success', text: done });
+        then?.();
+      },
+      onError: failed,
+    };
+  };
+
+  const toggle = () => {
     const hidden = !review.hidden;
     setHidden.mutate(
       { reviewId: review._id, hidden },
-      {
-        onSuccess: () =>
-          onResult({
-            tone: 'success',
-            text: `The review by ${review.name} is ${hidden ? 'hidden from' : 'shown in'} the shop.`,
-          }),
-        onError: failed,
-      },
+      reportOn(`The review by ${review.name} is ${hidden ? 'hidden from' : 'shown in'} the shop.`),
     );
   };
 
-  const confirmDelete = () => {
-    onResult(null);
-    remove.mutate(review._id, {
-      onSuccess: () => {
-        onResult({ tone: 'success', text: `The review by ${review.name} is deleted.` });
-        afterDelete();
-      },
-      onError: failed,
-    });
-  };
+  const confirmDelete = () =>
+    remove.mutate(review._id, reportOn(`The review by ${review.name} is deleted.`, afterDelete));
 
-  const toggleLabel = review.hidden ? 'Show' : 'Hide';
   return (
     <article aria-labelledby={headingId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -201,38 +196,57 @@ function ReviewCard({
       {confirming ? (
         <div role="group" aria-label="Delete this review?" className="mt-4 flex flex-wrap items-center gap-3">
           <p className="font-semibold text-stone-900">Delete this review for good?</p>
-          <Button
+          <ReviewAction
             variant="primary"
-            size="sm"
             onClick={confirmDelete}
             disabled={busy}
-            aria-busy={remove.isPending || undefined}
+            pending={remove.isPending}
+            pendingText="Deleting…"
+            who={who}
             ref={confirmRef}
           >
-            {remove.isPending ? 'Deleting…' : 'Yes, delete'}
-            <span className="sr-only"> {who}</span>
-          </Button>
+            Yes, delete
+          </ReviewAction>
           <Button variant="secondary" size="sm" onClick={() => ask(false)} disabled={busy}>
             Cancel
           </Button>
         </div>
       ) : (
         <div className="mt-4 flex flex-wrap gap-3">
-          <Button
-            variant="secondary"
-            size="sm"
+          <ReviewAction
             onClick={toggle}
             disabled={busy}
-            aria-busy={setHidden.isPending || undefined}
+            pending={setHidden.isPending}
+            pendingText={review.hidden ? 'Showing…' : 'Hiding…'}
+            who={who}
           >
-            {setHidden.isPending ? (review.hidden ? 'Showing…' : 'Hiding…') : toggleLabel}
-            <span className="sr-only"> {who}</span>
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => ask(true)} disabled={busy} ref={deleteRef}>
-            Delete<span className="sr-only"> {who}</span>
-          </Button>
+            {review.hidden ? 'Show' : 'Hide'}
+          </ReviewAction>
+          <ReviewAction onClick={() => ask(true)} disabled={busy} who={who} ref={deleteRef}>
+            Delete
+          </ReviewAction>
         </div>
       )}
     </article>
+  );
+}
+
+/**
+ * One of a review card's buttons: small, secondary unless told, named with whose review it acts on ('Hide review by
+ * Ada Lovelace'), and while its change is sent, busy in its own words ('Hiding…').
+ */
+function ReviewAction({
+  pending = false,
+  pendingText,
+  who,
+  variant = 'secondary',
+  children,
+  ...props
+}: Omit<ButtonProps, 'size'> & { pending?: boolean; pendingText?: string; who: string }) {
+  return (
+    <Button variant={variant} size="sm" aria-busy={pending || undefined} {...props}>
+      {pending ? pendingText : children}
+      <span className="sr-only"> {who}</span>
+    </Button>
   );
 }
