@@ -1,42 +1,51 @@
 /**
  * The owner's Reviews screen below its heading: which reviews to list (All, Shown, Hidden), then one page of them,
- * newest first, each with Hide or Show and Delete (asked twice). Each change shows its progress on its button, then
+ * both kept in the address (review-filter.ts), newest first, each with Hide or Show and Delete (asked twice). Each change shows its progress on its button, then
  * the result as a status message above the list, or the server's refusal as an alert.
  */
 import { clsx } from 'clsx';
 import { useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { AdminReview } from '#shared/schemas/admin';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
-import { FormField, fieldBorder } from '#web/components/ui/form-field.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 import { useDeleteAdminReview } from '../api/delete-admin-review.ts';
 import { ADMIN_REVIEWS_FAILED, useAdminReviews } from '../api/get-admin-reviews.ts';
 import { useSetReviewHidden } from '../api/set-review-hidden.ts';
-import { PER_PAGE, pageOffset } from '../list-page.ts';
 import { formatOrderTime } from '../order-format.ts';
+import {
+  noReviews,
+  REVIEWS_SHOWN,
+  type ReviewsFilter,
+  readReviewsFilter,
+  reviewsFilterParams,
+  reviewsQuery,
+  SHOWN_LABELS,
+} from '../review-filter.ts';
+import { ListFilter } from './list-filter.tsx';
 import { ListPager } from './list-pager.tsx';
 
 const CHANGE_FAILED = 'We could not change this review. Please try again.';
-
-type Shown = 'all' | 'shown' | 'hidden';
-const SHOWN_OPTIONS: Record<Shown, string> = { all: 'All', shown: 'Shown', hidden: 'Hidden' };
-const hiddenParam = { all: undefined, shown: false, hidden: true } as const;
-const shownOf = (hidden: boolean | undefined): Shown => (hidden === undefined ? 'all' : hidden ? 'hidden' : 'shown');
+const SHOWN_OPTIONS = REVIEWS_SHOWN.map((value) => ({ value, label: SHOWN_LABELS[value] }));
 
 type Result = { tone: 'success' | 'error'; text: string } | null;
 
 export function AdminReviews() {
-  const [shown, setShown] = useState<Shown>('all');
-  const [page, setPage] = useState(1);
+  // Which reviews and which page live in the address (review-filter.ts): a reload or a shared link keeps them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = readReviewsFilter(searchParams);
   const [result, setResult] = useState<Result>(null);
-  const reviews = useAdminReviews({ hidden: hiddenParam[shown], limit: PER_PAGE, offset: pageOffset(page) });
+  const reviews = useAdminReviews(reviewsQuery(filter));
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
 
-  const turnTo = (next: number) => {
-    setPage(next);
+  const show = (next: ReviewsFilter) => setSearchParams(reviewsFilterParams(next), { preventScrollReset: true });
+
+  // The buttons sit below the list: the new page is read from its top, where focus goes (and the view with it).
+  const turnTo = (page: number) => {
+    show({ ...filter, page });
     listHeadingRef.current?.focus();
   };
 
@@ -53,11 +62,10 @@ export function AdminReviews() {
     }
     // The page shown, which is the last one while another loads: everything below describes its own rows.
     const { items, total, query } = reviews.data;
-    const answered = shownOf(query.hidden);
     if (total === 0) {
       return (
         <p className="rounded-2xl bg-white p-8 text-center text-lg text-stone-700 shadow-sm ring-1 ring-cream-200">
-          {answered === 'all' ? 'No reviews yet.' : `No ${SHOWN_OPTIONS[answered].toLowerCase()} reviews.`}
+          {noReviews(query)}
         </p>
       );
     }
@@ -80,31 +88,14 @@ export function AdminReviews() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200 sm:p-5">
-        <FormField label="Show" className="sm:w-56">
-          {(control) => (
-            <select
-              {...control}
-              value={shown}
-              onChange={(event) => {
-                setShown(event.target.value as Shown);
-                setPage(1);
-              }}
-              className={clsx(
-                'mt-1.5 block min-h-11 w-full rounded-lg border bg-white px-3 text-base text-stone-900 shadow-sm focus-visible:outline-offset-0',
-                fieldBorder(undefined),
-              )}
-            >
-              {Object.entries(SHOWN_OPTIONS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-      </div>
+      <ListFilter
+        label="Show"
+        value={filter.shown}
+        options={SHOWN_OPTIONS}
+        onChange={(shown) => show({ shown, page: 1 })}
+      />
       <FormMessage tone={result?.tone ?? 'success'}>{result?.text}</FormMessage>
+      {/* While another page or filter loads, the list shown is the last one, marked busy. */}
       <div aria-busy={reviews.isPlaceholderData}>{results()}</div>
     </div>
   );
