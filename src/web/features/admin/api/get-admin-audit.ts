@@ -3,7 +3,7 @@
  * held under the logged-in account's query key so it goes with them at logout.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '#shared/api-paths';
+import { adminApiPaths } from '#shared/admin-api-paths';
 import { type AuditEntry, AuditListSchema, type AuditQuery } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { customerQueryKey } from '#web/lib/session.ts';
@@ -18,7 +18,7 @@ export async function getAdminAudit(query: AuditQuery, signal?: AbortSignal): Pr
   const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
   if (query.action) params.set('action', query.action);
   if (query.target) params.set('target', query.target);
-  const answer = await apiRequest<unknown>(`${apiPaths.admin.audit}?${params.toString()}`, { signal });
+  const answer = await apiRequest<unknown>(`${adminApiPaths.audit}?${params.toString()}`, { signal });
   return { ...AuditListSchema.parse(answer), query };
 }
 

@@ -3,7 +3,7 @@
  * under the logged-in account's query key so it goes with them at logout.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '#shared/api-paths';
+import { adminApiPaths } from '#shared/admin-api-paths';
 import { type AdminMessage, AdminMessageListSchema, type MessageStatus } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { customerQueryKey } from '#web/lib/session.ts';
@@ -26,7 +26,7 @@ export type AdminMessagePage = ListPage<AdminMessage, AdminMessagesQuery>;
 export async function getAdminMessages(query: AdminMessagesQuery, signal?: AbortSignal): Promise<AdminMessagePage> {
   const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
   if (query.status) params.set('status', query.status);
-  const answer = await apiRequest<unknown>(`${apiPaths.admin.messages}?${params.toString()}`, { signal });
+  const answer = await apiRequest<unknown>(`${adminApiPaths.messages}?${params.toString()}`, { signal });
   return { ...AdminMessageListSchema.parse(answer), query };
 }
 

@@ -3,7 +3,7 @@
  * held under the logged-in account's query key so it goes with them at logout.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '#shared/api-paths';
+import { adminApiPaths } from '#shared/admin-api-paths';
 import { type AdminOrder, AdminOrderListSchema, type AdminOrdersQuery } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { customerQueryKey } from '#web/lib/session.ts';
@@ -18,7 +18,7 @@ export async function getAdminOrders(query: AdminOrdersQuery, signal?: AbortSign
   const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
   if (query.status) params.set('status', query.status);
   if (query.q) params.set('q', query.q);
-  const answer = await apiRequest<unknown>(`${apiPaths.admin.orders}?${params.toString()}`, { signal });
+  const answer = await apiRequest<unknown>(`${adminApiPaths.orders}?${params.toString()}`, { signal });
   // Checked here, unlike the storefront's answers: zod costs a shopper nothing in this lazy chunk, and an answer of
   // another shape then shows as a failed load rather than a list of blanks.
   return { ...AdminOrderListSchema.parse(answer), query };

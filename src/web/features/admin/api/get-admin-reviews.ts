@@ -3,7 +3,7 @@
  * the logged-in account's query key so it goes with them at logout.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '#shared/api-paths';
+import { adminApiPaths } from '#shared/admin-api-paths';
 import { type AdminReview, AdminReviewListSchema } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { customerQueryKey } from '#web/lib/session.ts';
@@ -27,7 +27,7 @@ export type AdminReviewPage = ListPage<AdminReview, AdminReviewsQuery>;
 export async function getAdminReviews(query: AdminReviewsQuery, signal?: AbortSignal): Promise<AdminReviewPage> {
   const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
   if (query.hidden !== undefined) params.set('hidden', String(query.hidden));
-  const answer = await apiRequest<unknown>(`${apiPaths.admin.reviews}?${params.toString()}`, { signal });
+  const answer = await apiRequest<unknown>(`${adminApiPaths.reviews}?${params.toString()}`, { signal });
   return { ...AdminReviewListSchema.parse(answer), query };
 }
 
