@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import Fastify, { LogController, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { adminApiPaths } from '#shared/admin-api-paths';
 import { apiPaths } from '#shared/api-paths';
 import type { Config } from './config.ts';
 import { productImagesDir } from './db/seed/index.ts';
@@ -134,7 +135,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(ordersRoutes, { prefix: apiPaths.orders.prefix, config });
   await app.register(contactRoutes, { prefix: apiPaths.contact.prefix, config });
   await app.register(reviewsRoutes, { prefix: apiPaths.reviews.prefix });
-  await app.register(adminRoutes, { prefix: apiPaths.admin.prefix, config });
+  await app.register(adminRoutes, { prefix: adminApiPaths.prefix, config });
   if (config.paymentProvider === 'local') await app.register(payPageRoutes);
   if (app.servesWebApp) {
     await app.register(pagesRoutes);

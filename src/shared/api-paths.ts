@@ -1,7 +1,7 @@
 /**
  * Every API address the browser calls, written once: the web's endpoint files build their URLs here, and each
  * group's `prefix` is where the server mounts that group's routes. Builders encode what they are given, so an id
- * or a token stays one path segment whatever it holds.
+ * or a token stays one path segment whatever it holds. The owner's addresses are in `#shared/admin-api-paths`.
  */
 const segment = encodeURIComponent;
 
@@ -11,7 +11,6 @@ const cart = '/api/cart';
 const orders = '/api/orders';
 const contact = '/api/contact';
 const reviews = '/api/reviews';
-const admin = '/api/admin';
 
 export const apiPaths = {
   products: {
@@ -63,29 +62,5 @@ export const apiPaths = {
     prefix: reviews,
     list: reviews,
     create: reviews,
-  },
-  /** The owner's API (contract §7): an admin's bearer token on every call. */
-  admin: {
-    prefix: admin,
-    /** GET: the dashboard's figures (orders to dispatch, today's and this month's takings, new messages). */
-    summary: `${admin}/summary`,
-    /** GET: orders, newest first (`status`, `q`, `limit`, `offset`). */
-    orders: `${admin}/orders`,
-    /** GET: the orders of London days `from` to `to` (YYYY-MM-DD) as CSV, for the books. */
-    ordersCsv: `${admin}/orders.csv`,
-    /** GET: one order with its history; PATCH: move it on (`{ status, trackingNumber? }`). */
-    order: (orderId: string) => `${admin}/orders/${segment(orderId)}`,
-    /** GET: every review, hidden ones too (`hidden`, `limit`, `offset`). */
-    reviews: `${admin}/reviews`,
-    /** PATCH: hide or show (`{ hidden }`); DELETE: delete it and its photo. */
-    review: (reviewId: string) => `${admin}/reviews/${segment(reviewId)}`,
-    /** GET: contact messages, newest first (`status`, `limit`, `offset`). */
-    messages: `${admin}/messages`,
-    /** GET: one message (opening a new one marks it read); PATCH: its status (`{ status }`). */
-    message: (messageId: string) => `${admin}/messages/${segment(messageId)}`,
-    /** POST: a reply (`{ message }`), mailed to the sender; the message becomes answered. */
-    messageReply: (messageId: string) => `${admin}/messages/${segment(messageId)}/reply`,
-    /** GET: every admin change, newest first (`action`, `target`, `limit`, `offset`). */
-    audit: `${admin}/audit`,
   },
 } as const;

@@ -1,6 +1,7 @@
 /**
- * Browser code builds every API address from `#shared/api-paths` (decision 050), so an address is spelt once for
- * the browser and the server. This finds any address typed out again in src/web.
+ * Browser code builds every API address from `#shared/api-paths` (decision 050), or the owner's from
+ * `#shared/admin-api-paths`, so an address is spelt once for the browser and the server. This finds any address
+ * typed out again in src/web.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -11,7 +11,9 @@ import { expect, test } from '#tests/e2e/accounts';
 import { e2eAdmin } from '#tests/e2e/admin';
 import {
   adminToken,
+  busyList,
   expectNoSidewaysScroll,
+  holdListPage,
   logInAsAdmin,
   openAdminScreen,
   placeGuestOrder,
@@ -151,9 +153,16 @@ test.describe('an admin at 1366 px', () => {
     await expect(heading).toHaveText('Changes 51–100 of 120');
     expect(asked.at(-1)?.search).toBe('?limit=50&offset=50');
     const pages = main(page).getByRole('navigation', { name: 'Pages of changes' });
+    // Page 3 is held back: until it comes, page 2 stays on screen under its own heading and range, marked busy.
+    const releasePage3 = await holdListPage(page, AUDIT_API, 100);
     await pages.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(/\/admin\/audit\?page=3$/);
+    await expect(busyList(page).getByRole('heading', { level: 2 })).toHaveText('Changes 51–100 of 120');
+    await expect(entries(page)).toHaveCount(50);
+    await expect(pages).toContainText('51–100 of 120');
+    releasePage3();
     await expect(heading).toHaveText('Changes 101–120 of 120');
+    await expect(busyList(page)).toHaveCount(0);
     await expect(heading).toBeFocused();
     await expect(entries(page)).toHaveCount(20);
     await page.reload();

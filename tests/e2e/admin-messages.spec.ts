@@ -1,11 +1,12 @@
 /**
  * The owner's Messages screen (contract §7, decision 071 amended): a message sent through the contact form is listed
  * as New, opening it marks it read, and a reply sent from it is mailed to the sender (the reply and their message
- * quoted) and marks it answered; at 1366 and 375 px, by keyboard, axe-clean.
+ * quoted) and marks it answered; the filter and the opened message kept in the address across a reload, Back closing
+ * the message; at 1366 and 375 px, by keyboard, axe-clean.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '#tests/e2e/accounts';
-import { expectNoSidewaysScroll, openAdminScreen } from '#tests/e2e/admin-screens';
+import { expectNoSidewaysScroll, logInAsAdmin, openAdminScreen } from '#tests/e2e/admin-screens';
 import { violations } from '#tests/e2e/axe';
 
 const SHOTS = '/work/shots/admin2';
@@ -20,6 +21,16 @@ async function sendContactMessage(page: Page, name: string, email: string, messa
 }
 
 const main = (page: Page) => page.getByRole('main');
+const messageCard = (page: Page, email: string) => main(page).getByRole('article').filter({ hasText: email });
+
+/** Every message listed is answered: no other status shows. */
+async function expectOnlyAnswered(page: Page) {
+  const list = main(page).getByRole('list', { name: 'Messages, newest first' });
+  await expect(list.getByRole('article').first()).toBeVisible();
+  await expect(list.getByText('New', { exact: true })).toHaveCount(0);
+  await expect(list.getByText('Read', { exact: true })).toHaveCount(0);
+  await expect(list.getByText('Answered', { exact: true })).toHaveCount(await list.getByRole('article').count());
+}
 
 async function openMessages(page: Page) {
   await openAdminScreen(page, 'Messages');
@@ -35,12 +46,13 @@ test.describe('an admin at 1366 px', () => {
     await sendContactMessage(page, 'Mary Somerville', email, original);
 
     await openMessages(page);
-    const card = main(page).getByRole('article').filter({ hasText: email });
+    const card = messageCard(page, email);
     await expect(card).toContainText('New');
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/messages-1366.png`, fullPage: true });
 
-    await card.getByRole('button', { name: 'Open message from Mary Somerville' }).click();
+    await card.getByRole('link', { name: 'Open message from Mary Somerville' }).click();
+    await expect(page).toHaveURL(/\/admin\/messages\?message=[^&]+$/);
     await expect(main(page).getByRole('heading', { level: 2, name: 'Message from Mary Somerville' })).toBeFocused();
     await expect(main(page).getByRole('article')).toContainText('Read');
     await expect(main(page).getByRole('article')).toContainText(original);
@@ -62,10 +74,41 @@ test.describe('an admin at 1366 px', () => {
     expect(mail.text).toContain(original);
 
     // Back to the list: the message is answered now, no longer among the new ones.
-    await main(page).getByRole('button', { name: 'Back to messages' }).click();
-    await expect(main(page).getByRole('article').filter({ hasText: email })).toHaveCount(0);
+    await main(page).getByRole('link', { name: 'Back to messages' }).click();
+    await expect(page).toHaveURL(/\/admin\/messages$/);
+    await expect(main(page).getByRole('heading', { level: 2 })).toBeFocused();
+    await expect(messageCard(page, email)).toHaveCount(0);
     await main(page).getByLabel('Status').selectOption('Answered');
-    await expect(main(page).getByRole('article').filter({ hasText: email })).toContainText('Answered');
+    await expect(page).toHaveURL(/\/admin\/messages\?status=answered$/);
+    await expect(messageCard(page, email)).toContainText('Answered');
+
+    // A reload keeps the filter, and only answered messages are listed.
+    await page.reload();
+    await expect(main(page).getByLabel('Status')).toHaveValue('answered');
+    await expect(messageCard(page, email)).toContainText('Answered');
+    await expectOnlyAnswered(page);
+
+    // Opened from there, the message is in the address beside the filter: a reload keeps it open, and Back closes it.
+    await messageCard(page, email).getByRole('link', { name: 'Open message from Mary Somerville' }).click();
+    await expect(page).toHaveURL(/\/admin\/messages\?status=answered&message=[^&]+$/);
+    await page.reload();
+    await expect(main(page).getByRole('heading', { level: 2, name: 'Message from Mary Somerville' })).toBeFocused();
+    await expect(main(page).getByRole('article')).toContainText(reply);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin\/messages\?status=answered$/);
+    await expect(main(page).getByRole('heading', { level: 2, name: 'Message from Mary Somerville' })).toHaveCount(0);
+    await expect(main(page).getByRole('heading', { level: 2 })).toBeFocused();
+    await expect(main(page).getByLabel('Status')).toHaveValue('answered');
+    await expect(messageCard(page, email)).toContainText('Answered');
+  });
+
+  test('reads an address it does not know as the new messages from the first page', async ({ page }) => {
+    await logInAsAdmin(page);
+    const asked = page.waitForRequest((each) => each.url().includes('/api/admin/messages?'));
+    await page.goto('/admin/messages?status=lost&page=-1&message=');
+    expect(new URL((await asked).url()).search).toBe('?limit=50&offset=0&status=new');
+    await expect(main(page).getByLabel('Status')).toHaveValue('new');
+    await expect(main(page).getByRole('heading', { level: 2 })).toBeVisible();
   });
 });
 
@@ -79,7 +122,7 @@ test.describe('an admin at 375 px', () => {
     await expect(main(page).getByRole('article').first()).toBeVisible();
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: `${SHOTS}/messages-375.png`, fullPage: true });
-    await main(page).getByRole('article').filter({ hasText: email }).getByRole('button', { name: /^Open/ }).click();
+    await messageCard(page, email).getByRole('link', { name: /^Open/ }).click();
     await expect(main(page).getByLabel('Reply to Ada Byron')).toBeVisible();
     await expectNoSidewaysScroll(page);
     expect(await violations(page)).toEqual([]);

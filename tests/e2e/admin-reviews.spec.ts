@@ -1,12 +1,13 @@
 /**
  * The owner's Reviews screen (contract §7, decision 071 amended): reached from the admin navigation, reviews newest
- * first with hidden ones marked, filtered All/Shown/Hidden; Hide takes a review off the home page's carousel and Show
+ * first with hidden ones marked, filtered All/Shown/Hidden (kept in the address across a reload, Back and a typed
+ * link; an unknown one lists all); Hide takes a review off the home page's carousel and Show
  * brings it back; Delete asks first; at 1366 and 375 px, by keyboard, axe-clean.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Review } from '#shared/schemas/review';
 import { expect, test } from '#tests/e2e/accounts';
-import { expectNoSidewaysScroll, openAdminScreen } from '#tests/e2e/admin-screens';
+import { expectNoSidewaysScroll, logInAsAdmin, openAdminScreen } from '#tests/e2e/admin-screens';
 import { violations } from '#tests/e2e/axe';
 
 const SHOTS = '/work/shots/admin2';
@@ -26,6 +27,15 @@ const homeCarousel = (page: Page) =>
   page
     .getByRole('region', { name: 'Customer reviews', exact: true })
     .and(page.locator('[aria-roledescription="carousel"]'));
+
+/** Every review listed is hidden: each offers Show, none Hide. */
+async function expectOnlyHidden(page: Page) {
+  const cards = main(page).getByRole('list', { name: 'Reviews, newest first' }).getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  await expect(main(page).getByRole('button', { name: /^Hide review by/ })).toHaveCount(0);
+  await expect(main(page).getByRole('button', { name: /^Show review by/ })).toHaveCount(await cards.count());
+  await expect(cards.getByText('Shown', { exact: true })).toHaveCount(0);
+}
 
 async function openReviews(page: Page) {
   await openAdminScreen(page, 'Reviews');
@@ -61,24 +71,51 @@ test.describe('an admin at 1366 px', () => {
     await expect(card).toContainText('Hidden');
     await expect(card.getByRole('button', { name: 'Show review by Grace Hopper' })).toBeVisible();
 
-    // Filtered: among the hidden, not among the shown.
-    await main(page).getByLabel('Show').selectOption('Shown');
+    // Filtered: among the hidden, not among the shown; each choice kept in the address.
+    const show = main(page).getByLabel('Show');
+    await show.selectOption('Shown');
+    await expect(page).toHaveURL(/\/admin\/reviews\?shown=shown$/);
     await expect(main(page).getByRole('heading', { level: 2 })).toBeVisible();
     await expect(reviewCard(page, review)).toHaveCount(0);
-    await main(page).getByLabel('Show').selectOption('Hidden');
+    await show.selectOption('Hidden');
+    await expect(page).toHaveURL(/\/admin\/reviews\?shown=hidden$/);
     await expect(reviewCard(page, review)).toContainText('Hidden');
+
+    // A reload keeps the filter, and only hidden reviews are listed.
+    await page.reload();
+    await expect(show).toHaveValue('hidden');
+    await expect(reviewCard(page, review)).toContainText('Hidden');
+    await expectOnlyHidden(page);
+
+    // Back returns to the shown ones, the field with it.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin\/reviews\?shown=shown$/);
+    await expect(show).toHaveValue('shown');
+    await expect(reviewCard(page, review)).toHaveCount(0);
 
     await page.goto('/');
     await expect(homeCarousel(page).getByRole('group').first()).toBeVisible();
     await expect(homeCarousel(page).getByText(review.message)).toHaveCount(0);
 
-    // From /admin: a reload of /admin/reviews itself is answered 404 until the server knows the address (see 071).
-    await page.goto('/admin');
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Reviews' }).click();
+    // A typed link to the hidden reviews is answered as a reload is (200, the screen, the filter).
+    expect((await page.goto('/admin/reviews?shown=hidden'))?.status()).toBe(200);
+    await expect(main(page).getByLabel('Show')).toHaveValue('hidden');
     await reviewCard(page, review).getByRole('button', { name: 'Show review by Grace Hopper' }).click();
     await expect(main(page).getByRole('status')).toHaveText('The review by Grace Hopper is shown in the shop.');
     await page.goto('/');
     await expect(homeCarousel(page).getByText(review.message)).toHaveCount(1);
+  });
+
+  test('reads an address it does not know as all reviews from the first page', async ({ page, request }) => {
+    await postReview(request, 'Mary Jackson');
+    await logInAsAdmin(page);
+    const asked = page.waitForRequest((each) => each.url().includes('/api/admin/reviews?'));
+    await page.goto('/admin/reviews?shown=maybe&page=0');
+    expect(new URL((await asked).url()).search).toBe('?limit=50&offset=0');
+    await expect(main(page).getByLabel('Show')).toHaveValue('all');
+    await expect(
+      main(page).getByRole('list', { name: 'Reviews, newest first' }).getByRole('article').first(),
+    ).toBeVisible();
   });
 
   test('deletes a review only once asked, by keyboard', async ({ page, request }) => {

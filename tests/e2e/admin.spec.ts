@@ -8,7 +8,14 @@ import type { APIRequestContext, Page, Route } from '@playwright/test';
 import type { AdminOrder, AdminOrderList } from '#shared/schemas/admin';
 import { accountMenuButton, expect, logIn, test } from '#tests/e2e/accounts';
 import { e2eAdmin } from '#tests/e2e/admin';
-import { adminToken, expectNoSidewaysScroll, logInAsAdmin, placeGuestOrder } from '#tests/e2e/admin-screens';
+import {
+  adminToken,
+  busyList,
+  expectNoSidewaysScroll,
+  holdListPage,
+  logInAsAdmin,
+  placeGuestOrder,
+} from '#tests/e2e/admin-screens';
 import { violations } from '#tests/e2e/axe';
 
 const ORDERS_API = '**/api/admin/orders?*';
@@ -138,9 +145,16 @@ test.describe('an admin at 1366 px', () => {
     await expect(previous).toBeDisabled();
     expect(asked.at(-1)?.search).toBe('?limit=50&offset=0');
 
+    // Page 2 is held back: until it comes, page 1 stays on screen under its own heading and range, marked busy.
+    const releasePage2 = await holdListPage(page, ORDERS_API, 50);
     await next.click();
     await expect(page).toHaveURL(/\/admin\?page=2$/);
+    await expect(busyList(page).getByRole('heading', { level: 2 })).toHaveText('Orders 1–50 of 120');
+    await expect(orderRows(page).first().getByRole('rowheader')).toHaveText('RC-9000');
+    await expect(pages).toContainText('1–50 of 120');
+    releasePage2();
     await expect(heading).toHaveText('Orders 51–100 of 120');
+    await expect(busyList(page)).toHaveCount(0);
     await expect(orderRows(page).first().getByRole('rowheader')).toHaveText('RC-8950');
     await expect(pages).toContainText('51–100 of 120');
     expect(asked.at(-1)?.search).toBe('?limit=50&offset=50');
@@ -158,9 +172,8 @@ test.describe('an admin at 1366 px', () => {
     // A changed filter starts again at the first page.
     await page.getByLabel('Status').selectOption('Processing');
     await expect(page).toHaveURL(/\/admin\?status=processing$/);
-    // The heading counts from the new page while the last list stays on screen: wait for the request itself.
-    await expect.poll(() => asked.at(-1)?.search).toBe('?limit=50&offset=0&status=processing');
     await expect(heading).toHaveText('Orders 1–50 of 120');
+    expect(asked.at(-1)?.search).toBe('?limit=50&offset=0&status=processing');
   });
 
   test.describe('when the orders cannot be shown', () => {

@@ -1,7 +1,8 @@
 /**
  * The owner's screens in browser tests: a paid guest order to act on, the shop's admin logged in (and one of their
- * screens opened from the 'Admin' navigation), and the check that a phone's width never scrolls sideways. Apart from
- * admin.ts, which the Playwright config reads and so imports nothing.
+ * screens opened from the 'Admin' navigation), a list's page held back to see the screen while it loads, and the
+ * check that a phone's width never scrolls sideways. Apart from admin.ts, which the Playwright config reads and so
+ * imports nothing.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, logIn } from '#tests/e2e/accounts';
@@ -48,4 +49,24 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
     clientWidth: document.documentElement.clientWidth,
   }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+/** An owner's list while another page or filter of it loads: the last one, still shown, marked busy. */
+export const busyList = (page: Page) => page.getByRole('main').locator('[aria-busy="true"]');
+
+/**
+ * Holds back an owner's list's requests for the page at `offset` until the function returned is called, so a test
+ * sees what the screen shows while that page loads. Added after the route that answers the list, it runs first and
+ * then hands each request on to it.
+ */
+export async function holdListPage(page: Page, url: string, offset: number): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    if (new URL(route.request().url()).searchParams.get('offset') === String(offset)) await released;
+    await route.fallback();
+  });
+  return release;
 }

@@ -2,10 +2,8 @@
  * The owner's audit as the address bar keeps it (`?action=&target=&page=`), so a filtered page can be reloaded,
  * shared and gone back to, and what that asks the API for: 50 changes a page.
  */
-import { ADMIN_LIST_DEFAULT_LIMIT, AUDIT_ACTIONS, type AuditAction, type AuditQuery } from '#shared/schemas/admin';
-import { readPage } from './order-filter.ts';
-
-export const AUDIT_PER_PAGE = ADMIN_LIST_DEFAULT_LIMIT;
+import { AUDIT_ACTIONS, type AuditAction, type AuditQuery } from '#shared/schemas/admin';
+import { PER_PAGE, pageOffset, readPage, writePage } from './list-page.ts';
 
 export interface AuditFilter {
   action: AuditAction | undefined;
@@ -33,8 +31,7 @@ export function auditFilterParams({ action, target, page }: AuditFilter): URLSea
   const params = new URLSearchParams();
   if (action) params.set('action', action);
   if (target.trim()) params.set('target', target.trim());
-  if (page > 1) params.set('page', String(page));
-  return params;
+  return writePage(params, page);
 }
 
 const ORDER_NUMBER = /^(?:order[:\s]\s*)?(?:rc-?)?(\d{1,15})$/i;
@@ -56,11 +53,13 @@ export function auditTarget(typed: string): string {
 
 export function auditQuery({ action, target, page }: AuditFilter): AuditQuery {
   return {
-    limit: AUDIT_PER_PAGE,
-    offset: (page - 1) * AUDIT_PER_PAGE,
+    limit: PER_PAGE,
+    offset: pageOffset(page),
     ...(action && { action }),
     ...(target && { target: auditTarget(target) }),
   };
 }
 
-export const isAuditFiltered = ({ action, target }: AuditFilter): boolean => action !== undefined || target !== '';
+/** Whether a list of changes, the one asked for or the one shown, is narrowed by an action or a target. */
+export const isAuditFiltered = ({ action, target }: Pick<AuditQuery, 'action' | 'target'>): boolean =>
+  action !== undefined || Boolean(target);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ordersFilterParams, ordersQuery, pageRange, readOrdersFilter } from './order-filter.ts';
+import { isFiltered, ordersFilterParams, ordersQuery, readOrdersFilter } from './order-filter.ts';
 
 const read = (search: string) => readOrdersFilter(new URLSearchParams(search));
 
@@ -36,16 +36,11 @@ describe('the order list in the address bar', () => {
   });
 });
 
-describe('pageRange', () => {
-  it('shows which orders a page holds, with thousands separated', () => {
-    expect(pageRange(0, 50, 120)).toBe('1–50 of 120');
-    expect(pageRange(100, 20, 120)).toBe('101–120 of 120');
-    expect(pageRange(1000, 50, 1234)).toBe('1,001–1,050 of 1,234');
-    expect(pageRange(0, 1, 1)).toBe('1 of 1');
-    expect(pageRange(50, 1, 51)).toBe('51 of 51');
-  });
-
-  it('says when a page past the end holds none', () => {
-    expect(pageRange(200, 0, 120)).toBe('0 of 120');
+describe('isFiltered', () => {
+  it('reads the filter in the address and the query an answer was asked with alike', () => {
+    expect(isFiltered({ status: undefined, q: '' })).toBe(false);
+    expect(isFiltered(ordersQuery({ status: undefined, q: '', page: 2 }))).toBe(false);
+    expect(isFiltered(ordersQuery({ status: 'delivered', q: '', page: 1 }))).toBe(true);
+    expect(isFiltered(ordersQuery({ status: undefined, q: 'ada', page: 1 }))).toBe(true);
   });
 });

@@ -3,12 +3,12 @@
  * admin review list is asked again afterwards.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '#shared/api-paths';
+import { adminApiPaths } from '#shared/admin-api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { adminReviewsKey } from './get-admin-reviews.ts';
 
 export async function deleteAdminReview(reviewId: string): Promise<void> {
-  await apiRequest<undefined>(apiPaths.admin.review(reviewId), { method: 'DELETE' });
+  await apiRequest<undefined>(adminApiPaths.review(reviewId), { method: 'DELETE' });
 }
 
 export function useDeleteAdminReview() {

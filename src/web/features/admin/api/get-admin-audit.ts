@@ -3,22 +3,23 @@
  * held under the logged-in account's query key so it goes with them at logout.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiPaths } from '#shared/api-paths';
-import { AuditListSchema, type AuditQuery } from '#shared/schemas/admin';
+import { adminApiPaths } from '#shared/admin-api-paths';
+import { type AuditEntry, AuditListSchema, type AuditQuery } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { customerQueryKey } from '#web/lib/session.ts';
+import type { ListPage } from '../list-page.ts';
 
 export const ADMIN_AUDIT_FAILED = 'We could not load the audit. Please try again.';
 
-export type AuditList = z.infer<typeof AuditListSchema>;
+export type AuditPage = ListPage<AuditEntry, AuditQuery>;
 
-export async function getAdminAudit(query: AuditQuery, signal?: AbortSignal): Promise<AuditList> {
+/** One page of changes, with the query it answers. */
+export async function getAdminAudit(query: AuditQuery, signal?: AbortSignal): Promise<AuditPage> {
   const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
   if (query.action) params.set('action', query.action);
   if (query.target) params.set('target', query.target);
-  const answer = await apiRequest<unknown>(`${apiPaths.admin.audit}?${params.toString()}`, { signal });
-  return AuditListSchema.parse(answer);
+  const answer = await apiRequest<unknown>(`${adminApiPaths.audit}?${params.toString()}`, { signal });
+  return { ...AuditListSchema.parse(answer), query };
 }
 
 export const adminAuditQueryOptions = (query: AuditQuery) =>

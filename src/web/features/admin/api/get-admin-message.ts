@@ -3,7 +3,7 @@
  * the server, so the lists are asked again once it arrives.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '#shared/api-paths';
+import { adminApiPaths } from '#shared/admin-api-paths';
 import { type AdminMessage, AdminMessageSchema } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { adminMessagesKey } from './get-admin-messages.ts';
@@ -11,7 +11,7 @@ import { adminMessagesKey } from './get-admin-messages.ts';
 export const ADMIN_MESSAGE_FAILED = 'We could not load this message. Please try again.';
 
 export async function getAdminMessage(messageId: string, signal?: AbortSignal): Promise<AdminMessage> {
-  const answer = await apiRequest<unknown>(apiPaths.admin.message(messageId), { signal });
+  const answer = await apiRequest<unknown>(adminApiPaths.message(messageId), { signal });
   return AdminMessageSchema.parse(answer);
 }
 

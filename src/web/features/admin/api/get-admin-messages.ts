@@ -3,11 +3,11 @@
  * under the logged-in account's query key so it goes with them at logout.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiPaths } from '#shared/api-paths';
-import { AdminMessageListSchema, type MessageStatus } from '#shared/schemas/admin';
+import { adminApiPaths } from '#shared/admin-api-paths';
+import { type AdminMessage, AdminMessageListSchema, type MessageStatus } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { customerQueryKey } from '#web/lib/session.ts';
+import type { ListPage } from '../list-page.ts';
 
 export const ADMIN_MESSAGES_FAILED = 'We could not load the messages. Please try again.';
 
@@ -20,14 +20,14 @@ export interface AdminMessagesQuery {
   offset: number;
 }
 
-export async function getAdminMessages(
-  query: AdminMessagesQuery,
-  signal?: AbortSignal,
-): Promise<z.infer<typeof AdminMessageListSchema>> {
+export type AdminMessagePage = ListPage<AdminMessage, AdminMessagesQuery>;
+
+/** One page of messages, with the query it answers. */
+export async function getAdminMessages(query: AdminMessagesQuery, signal?: AbortSignal): Promise<AdminMessagePage> {
   const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
   if (query.status) params.set('status', query.status);
-  const answer = await apiRequest<unknown>(`${apiPaths.admin.messages}?${params.toString()}`, { signal });
-  return AdminMessageListSchema.parse(answer);
+  const answer = await apiRequest<unknown>(`${adminApiPaths.messages}?${params.toString()}`, { signal });
+  return { ...AdminMessageListSchema.parse(answer), query };
 }
 
 export function useAdminMessages(query: AdminMessagesQuery) {

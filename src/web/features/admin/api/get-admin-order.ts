@@ -3,7 +3,7 @@
  * the logged-in account's query key so it goes with them at logout.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '#shared/api-paths';
+import { adminApiPaths } from '#shared/admin-api-paths';
 import { type AdminOrderDetail, AdminOrderDetailSchema } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { customerQueryKey } from '#web/lib/session.ts';
@@ -14,7 +14,7 @@ export const ADMIN_ORDER_FAILED = 'We could not load this order. Please try agai
 export const adminOrdersKey = [...customerQueryKey, 'admin', 'orders'] as const;
 
 export async function getAdminOrder(orderId: string, signal?: AbortSignal): Promise<AdminOrderDetail> {
-  const answer = await apiRequest<unknown>(apiPaths.admin.order(orderId), { signal });
+  const answer = await apiRequest<unknown>(adminApiPaths.order(orderId), { signal });
   return AdminOrderDetailSchema.parse(answer);
 }
 

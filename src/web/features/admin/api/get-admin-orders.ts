@@ -3,21 +3,25 @@
  * held under the logged-in account's query key so it goes with them at logout.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '#shared/api-paths';
-import { type AdminOrderList, AdminOrderListSchema, type AdminOrdersQuery } from '#shared/schemas/admin';
+import { adminApiPaths } from '#shared/admin-api-paths';
+import { type AdminOrder, AdminOrderListSchema, type AdminOrdersQuery } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { customerQueryKey } from '#web/lib/session.ts';
+import type { ListPage } from '../list-page.ts';
 
 export const ADMIN_ORDERS_FAILED = 'We could not load the orders. Please try again.';
 
-export async function getAdminOrders(query: AdminOrdersQuery, signal?: AbortSignal): Promise<AdminOrderList> {
+export type AdminOrderPage = ListPage<AdminOrder, AdminOrdersQuery>;
+
+/** One page of orders, with the query it answers. */
+export async function getAdminOrders(query: AdminOrdersQuery, signal?: AbortSignal): Promise<AdminOrderPage> {
   const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
   if (query.status) params.set('status', query.status);
   if (query.q) params.set('q', query.q);
-  const answer = await apiRequest<unknown>(`${apiPaths.admin.orders}?${params.toString()}`, { signal });
+  const answer = await apiRequest<unknown>(`${adminApiPaths.orders}?${params.toString()}`, { signal });
   // Checked here, unlike the storefront's answers: zod costs a shopper nothing in this lazy chunk, and an answer of
   // another shape then shows as a failed load rather than a list of blanks.
-  return AdminOrderListSchema.parse(answer);
+  return { ...AdminOrderListSchema.parse(answer), query };
 }
 
 export const adminOrdersQueryOptions = (query: AdminOrdersQuery) =>

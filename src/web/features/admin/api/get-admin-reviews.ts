@@ -3,11 +3,11 @@
  * the logged-in account's query key so it goes with them at logout.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiPaths } from '#shared/api-paths';
-import { AdminReviewListSchema } from '#shared/schemas/admin';
+import { adminApiPaths } from '#shared/admin-api-paths';
+import { type AdminReview, AdminReviewListSchema } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { customerQueryKey } from '#web/lib/session.ts';
+import type { ListPage } from '../list-page.ts';
 
 export const ADMIN_REVIEWS_FAILED = 'We could not load the reviews. Please try again.';
 
@@ -21,13 +21,14 @@ export interface AdminReviewsQuery {
   offset: number;
 }
 
-export type AdminReviewList = z.infer<typeof AdminReviewListSchema>;
+export type AdminReviewPage = ListPage<AdminReview, AdminReviewsQuery>;
 
-export async function getAdminReviews(query: AdminReviewsQuery, signal?: AbortSignal): Promise<AdminReviewList> {
+/** One page of reviews, with the query it answers. */
+export async function getAdminReviews(query: AdminReviewsQuery, signal?: AbortSignal): Promise<AdminReviewPage> {
   const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
   if (query.hidden !== undefined) params.set('hidden', String(query.hidden));
-  const answer = await apiRequest<unknown>(`${apiPaths.admin.reviews}?${params.toString()}`, { signal });
-  return AdminReviewListSchema.parse(answer);
+  const answer = await apiRequest<unknown>(`${adminApiPaths.reviews}?${params.toString()}`, { signal });
+  return { ...AdminReviewListSchema.parse(answer), query };
 }
 
 export function useAdminReviews(query: AdminReviewsQuery) {

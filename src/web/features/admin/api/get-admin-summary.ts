@@ -1,12 +1,12 @@
 /** GET /api/admin/summary (an admin's bearer token): the dashboard's figures; asked again on every visit. */
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths } from '#shared/api-paths';
+import { adminApiPaths } from '#shared/admin-api-paths';
 import { type AdminSummary, AdminSummarySchema } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { customerQueryKey } from '#web/lib/session.ts';
 
 export async function getAdminSummary(signal?: AbortSignal): Promise<AdminSummary> {
-  return AdminSummarySchema.parse(await apiRequest<unknown>(apiPaths.admin.summary, { signal }));
+  return AdminSummarySchema.parse(await apiRequest<unknown>(adminApiPaths.summary, { signal }));
 }
 
 export function useAdminSummary() {

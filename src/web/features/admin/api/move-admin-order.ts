@@ -4,7 +4,7 @@
  * The order and every list of orders are asked again afterwards.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '#shared/api-paths';
+import { adminApiPaths } from '#shared/admin-api-paths';
 import { type AdminOrder, AdminOrderSchema } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { adminOrdersKey } from './get-admin-order.ts';
@@ -14,7 +14,7 @@ export type OrderMove = { status: 'dispatched'; trackingNumber?: string } | { st
 export const MOVE_ORDER_FAILED = 'We could not change this order. Please try again.';
 
 export async function moveAdminOrder(orderId: string, move: OrderMove): Promise<AdminOrder> {
-  const answer = await apiRequest<unknown>(apiPaths.admin.order(orderId), { method: 'PATCH', body: move });
+  const answer = await apiRequest<unknown>(adminApiPaths.order(orderId), { method: 'PATCH', body: move });
   return AdminOrderSchema.parse(answer);
 }
 

@@ -3,7 +3,7 @@
  * the message becomes answered. The message and every list are asked again afterwards.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '#shared/api-paths';
+import { adminApiPaths } from '#shared/admin-api-paths';
 import { type AdminMessage, AdminMessageSchema } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { adminMessagesKey } from './get-admin-messages.ts';
@@ -11,7 +11,7 @@ import { adminMessagesKey } from './get-admin-messages.ts';
 export const REPLY_FAILED = 'We could not send your reply. Please try again.';
 
 export async function replyToMessage(messageId: string, message: string): Promise<AdminMessage> {
-  const answer = await apiRequest<unknown>(apiPaths.admin.messageReply(messageId), {
+  const answer = await apiRequest<unknown>(adminApiPaths.messageReply(messageId), {
     method: 'POST',
     body: { message },
   });

@@ -3,13 +3,13 @@
  * again. Every admin review list is asked again afterwards.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '#shared/api-paths';
+import { adminApiPaths } from '#shared/admin-api-paths';
 import { type AdminReview, AdminReviewSchema } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { adminReviewsKey } from './get-admin-reviews.ts';
 
 export async function setReviewHidden(reviewId: string, hidden: boolean): Promise<AdminReview> {
-  const answer = await apiRequest<unknown>(apiPaths.admin.review(reviewId), { method: 'PATCH', body: { hidden } });
+  const answer = await apiRequest<unknown>(adminApiPaths.review(reviewId), { method: 'PATCH', body: { hidden } });
   return AdminReviewSchema.parse(answer);
 }
 

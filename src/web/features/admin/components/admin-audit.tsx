@@ -11,19 +11,12 @@ import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 import { ADMIN_AUDIT_FAILED, useAdminAudit } from '../api/get-admin-audit.ts';
-import {
-  AUDIT_PER_PAGE,
-  type AuditFilter,
-  auditFilterParams,
-  auditQuery,
-  isAuditFiltered,
-  readAuditFilter,
-} from '../audit-filter.ts';
+import { type AuditFilter, auditFilterParams, auditQuery, isAuditFiltered, readAuditFilter } from '../audit-filter.ts';
 import { type AuditState, auditActionLabel, describeAuditState, formatAuditTarget } from '../audit-format.ts';
-import { pageRange } from '../order-filter.ts';
+import { pageRange } from '../list-page.ts';
 import { formatOrderTime } from '../order-format.ts';
 import { AuditFilters } from './audit-filters.tsx';
-import { OrderPager } from './order-pager.tsx';
+import { ListPager } from './list-pager.tsx';
 
 export const NO_CHANGES_YET = 'No changes recorded yet.';
 export const NO_CHANGES_MATCH = 'No changes match these filters.';
@@ -33,8 +26,7 @@ const card = 'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200 sm:p-5';
 export function AdminAudit() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = readAuditFilter(searchParams);
-  const query = auditQuery(filter);
-  const audit = useAdminAudit(query);
+  const audit = useAdminAudit(auditQuery(filter));
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
 
   const show = (next: AuditFilter) => setSearchParams(auditFilterParams(next), { preventScrollReset: true });
@@ -60,11 +52,12 @@ export function AdminAudit() {
         />
       );
     }
-    const { items, total } = audit.data;
+    // The page shown, which is the last one while another loads: everything below describes its own rows.
+    const { items, total, query } = audit.data;
     if (total === 0) {
       return (
         <p className="rounded-2xl bg-white p-8 text-center text-lg text-stone-700 shadow-sm ring-1 ring-cream-200">
-          {isAuditFiltered(filter) ? NO_CHANGES_MATCH : NO_CHANGES_YET}
+          {isAuditFiltered(query) ? NO_CHANGES_MATCH : NO_CHANGES_YET}
         </p>
       );
     }
@@ -86,16 +79,7 @@ export function AdminAudit() {
             ))}
           </ul>
         )}
-        <OrderPager
-          label="Pages of changes"
-          offset={query.offset}
-          shown={items.length}
-          total={total}
-          pageSize={AUDIT_PER_PAGE}
-          // From a page past the end (an old link), Previous goes to the last page there is.
-          onPrevious={() => turnTo(Math.max(1, Math.min(filter.page - 1, Math.ceil(total / AUDIT_PER_PAGE))))}
-          onNext={() => turnTo(filter.page + 1)}
-        />
+        <ListPager label="Pages of changes" list={audit.data} onTurnTo={turnTo} />
       </div>
     );
   };

@@ -2,21 +2,16 @@
  * The owner's Messages screen below its heading: which messages to list (New, Read, Answered, All), then one page of
  * them, newest first. 'Open' shows a message in place of the list (the server marks a new one read), with the reply
  * form: the reply is mailed to the sender and the message becomes answered; progress on the button, then the result
- * as a status message, or the server's message as an alert.
+ * as a status message, or the server's message as an alert. The list's filter and page and the opened message live
+ * in the address (message-filter.ts), so Back closes a message and a reload keeps what is shown.
  */
 import { clsx } from 'clsx';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import {
-  ADMIN_LIST_DEFAULT_LIMIT,
-  type AdminMessage,
-  MESSAGE_STATUSES,
-  type MessageStatus,
-  REPLY_MAX_LENGTH,
-} from '#shared/schemas/admin';
+import { Link, useSearchParams } from 'react-router';
+import { type AdminMessage, MESSAGE_STATUSES, type MessageStatus, REPLY_MAX_LENGTH } from '#shared/schemas/admin';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import { FormField, fieldBorder } from '#web/components/ui/form-field.tsx';
+import { buttonStyles } from '#web/components/ui/button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { TextArea } from '#web/components/ui/text-area.tsx';
@@ -24,11 +19,24 @@ import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 import { ADMIN_MESSAGE_FAILED, useAdminMessage } from '../api/get-admin-message.ts';
 import { ADMIN_MESSAGES_FAILED, useAdminMessages } from '../api/get-admin-messages.ts';
 import { REPLY_FAILED, useReplyToMessage } from '../api/reply-to-message.ts';
+import {
+  type MessagesFilter,
+  type MessagesShown,
+  messagesFilterParams,
+  messagesQuery,
+  openMessageParams,
+  readMessagesFilter,
+  readOpenMessage,
+} from '../message-filter.ts';
 import { formatOrderTime } from '../order-format.ts';
-import { OrderPager } from './order-pager.tsx';
+import { ListFilter } from './list-filter.tsx';
+import { ListPager } from './list-pager.tsx';
 
-const MESSAGES_PER_PAGE = ADMIN_LIST_DEFAULT_LIMIT;
 const STATUS_LABELS: Record<MessageStatus, string> = { new: 'New', read: 'Read', answered: 'Answered' };
+const SHOWN_OPTIONS: { value: MessagesShown; label: string }[] = [
+  ...MESSAGE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+  { value: 'all', label: 'All' },
+];
 const tones: Record<MessageStatus, string> = {
   new: 'bg-amber-100 text-amber-900',
   read: 'bg-sky-100 text-sky-900',
@@ -45,27 +53,29 @@ function StatusBadge({ status }: { status: MessageStatus }) {
 }
 
 export function AdminMessages() {
-  const [status, setStatus] = useState<MessageStatus | undefined>('new');
-  const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = readMessagesFilter(searchParams);
+  const openId = readOpenMessage(searchParams);
+  const messages = useAdminMessages(messagesQuery(filter));
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
-  const query = { status, limit: MESSAGES_PER_PAGE, offset: (page - 1) * MESSAGES_PER_PAGE };
-  const messages = useAdminMessages(query);
+
+  // Back from a message (its link or the browser's): the list is read again from its heading.
+  const shownBefore = useRef(openId);
+  useEffect(() => {
+    if (shownBefore.current && !openId) listHeadingRef.current?.focus();
+    shownBefore.current = openId;
+  }, [openId]);
 
   if (openId) {
-    return (
-      <OpenMessage
-        messageId={openId}
-        onBack={() => {
-          setOpenId(null);
-          requestAnimationFrame(() => listHeadingRef.current?.focus());
-        }}
-      />
-    );
+    // Back to messages returns to the list as it was filtered, as the browser's Back does.
+    return <OpenMessage messageId={openId} backHref={`?${messagesFilterParams(filter).toString()}`} />;
   }
 
-  const turnTo = (next: number) => {
-    setPage(next);
+  const show = (next: MessagesFilter) => setSearchParams(messagesFilterParams(next), { preventScrollReset: true });
+
+  // The buttons sit below the list: the new page is read from its top, where focus goes (and the view with it).
+  const turnTo = (page: number) => {
+    show({ ...filter, page });
     listHeadingRef.current?.focus();
   };
 
@@ -80,6 +90,7 @@ export function AdminMessages() {
         />
       );
     }
+    // The page shown, which is the last one while another loads: everything below describes its own rows.
     const { items, total } = messages.data;
     return (
       <div className="flex flex-col gap-4">
@@ -90,57 +101,31 @@ export function AdminMessages() {
           <ul role="list" aria-label="Messages, newest first" className="flex flex-col gap-3">
             {items.map((message) => (
               <li key={message._id}>
-                <MessageCard message={message} onOpen={() => setOpenId(message._id)} />
+                <MessageCard message={message} href={`?${openMessageParams(filter, message._id).toString()}`} />
               </li>
             ))}
           </ul>
         )}
-        <OrderPager
-          label="Pages of messages"
-          offset={query.offset}
-          shown={items.length}
-          total={total}
-          pageSize={MESSAGES_PER_PAGE}
-          onPrevious={() => turnTo(Math.max(1, Math.min(page - 1, Math.ceil(total / MESSAGES_PER_PAGE))))}
-          onNext={() => turnTo(page + 1)}
-        />
+        <ListPager label="Pages of messages" list={messages.data} onTurnTo={turnTo} />
       </div>
     );
   };
 
   return (
     <div className="flex flex-col gap-6">
-      <div className={card}>
-        <FormField label="Status" className="sm:w-56">
-          {(control) => (
-            <select
-              {...control}
-              value={status ?? ''}
-              onChange={(event) => {
-                setStatus(MESSAGE_STATUSES.find((option) => option === event.target.value));
-                setPage(1);
-              }}
-              className={clsx(
-                'mt-1.5 block min-h-11 w-full rounded-lg border bg-white px-3 text-base text-stone-900 shadow-sm focus-visible:outline-offset-0',
-                fieldBorder(undefined),
-              )}
-            >
-              {MESSAGE_STATUSES.map((option) => (
-                <option key={option} value={option}>
-                  {STATUS_LABELS[option]}
-                </option>
-              ))}
-              <option value="">All</option>
-            </select>
-          )}
-        </FormField>
-      </div>
+      <ListFilter
+        label="Status"
+        value={filter.status}
+        options={SHOWN_OPTIONS}
+        onChange={(status) => show({ status, page: 1 })}
+      />
+      {/* While another page or filter loads, the list shown is the last one, marked busy. */}
       <div aria-busy={messages.isPlaceholderData}>{results()}</div>
     </div>
   );
 }
 
-function MessageCard({ message, onOpen }: { message: AdminMessage; onOpen: () => void }) {
+function MessageCard({ message, href }: { message: AdminMessage; href: string }) {
   const headingId = useId();
   return (
     <article aria-labelledby={headingId} className={card}>
@@ -157,14 +142,15 @@ function MessageCard({ message, onOpen }: { message: AdminMessage; onOpen: () =>
         <StatusBadge status={message.status} />
       </div>
       <p className="mt-2 line-clamp-2 break-words text-stone-800">{message.message}</p>
-      <Button variant="secondary" size="sm" className="mt-3" onClick={onOpen}>
+      {/* A link: opening a message is a new address, which Back leaves. */}
+      <Link to={href} className={buttonStyles({ variant: 'secondary', size: 'sm', className: 'mt-3' })}>
         Open<span className="sr-only"> message from {message.name}</span>
-      </Button>
+      </Link>
     </article>
   );
 }
 
-function OpenMessage({ messageId, onBack }: { messageId: string; onBack: () => void }) {
+function OpenMessage({ messageId, backHref }: { messageId: string; backHref: string }) {
   const message = useAdminMessage(messageId);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const loaded = message.isSuccess;
@@ -233,13 +219,9 @@ function OpenMessage({ messageId, onBack }: { messageId: string; onBack: () => v
   return (
     <div className="flex flex-col gap-6">
       <p>
-        <button
-          type="button"
-          onClick={onBack}
-          className="font-semibold text-roast-800 underline underline-offset-4 hover:text-roast-900"
-        >
+        <Link to={backHref} className="font-semibold text-roast-800 underline underline-offset-4 hover:text-roast-900">
           Back to messages
-        </button>
+        </Link>
       </p>
       {body()}
     </div>

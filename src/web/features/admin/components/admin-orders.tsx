@@ -8,19 +8,12 @@ import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 import { ADMIN_ORDERS_FAILED, useAdminOrders } from '../api/get-admin-orders.ts';
-import {
-  isFiltered,
-  ORDERS_PER_PAGE,
-  type OrdersFilter,
-  ordersFilterParams,
-  ordersQuery,
-  pageRange,
-  readOrdersFilter,
-} from '../order-filter.ts';
+import { pageRange } from '../list-page.ts';
+import { isFiltered, type OrdersFilter, ordersFilterParams, ordersQuery, readOrdersFilter } from '../order-filter.ts';
 import { AdminOrderDetailView } from './admin-order-detail.tsx';
 import { AdminOrderList } from './admin-order-list.tsx';
+import { ListPager } from './list-pager.tsx';
 import { OrderFilters } from './order-filters.tsx';
-import { OrderPager } from './order-pager.tsx';
 
 /** The address's name for the order shown in detail. */
 export const ORDER_PARAM = 'order';
@@ -32,8 +25,7 @@ export function AdminOrders() {
   const [searchParams, setSearchParams] = useSearchParams();
   const openOrderId = searchParams.get(ORDER_PARAM);
   const filter = readOrdersFilter(searchParams);
-  const query = ordersQuery(filter);
-  const orders = useAdminOrders(query);
+  const orders = useAdminOrders(ordersQuery(filter));
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
 
   // The order's detail keeps the list's filters in the address, so Back to orders (or the browser's Back) returns there.
@@ -62,11 +54,12 @@ export function AdminOrders() {
         />
       );
     }
-    const { items, total } = orders.data;
+    // The page shown, which is the last one while another loads: everything below describes its own rows.
+    const { items, total, query } = orders.data;
     if (total === 0) {
       return (
         <p className="rounded-2xl bg-white p-8 text-center text-lg text-stone-700 shadow-sm ring-1 ring-cream-200">
-          {isFiltered(filter) ? NO_ORDERS_MATCH : NO_ORDERS_YET}
+          {isFiltered(query) ? NO_ORDERS_MATCH : NO_ORDERS_YET}
         </p>
       );
     }
@@ -83,15 +76,7 @@ export function AdminOrders() {
         ) : (
           <AdminOrderList orders={items} orderHref={orderHref} />
         )}
-        <OrderPager
-          offset={query.offset}
-          shown={items.length}
-          total={total}
-          pageSize={ORDERS_PER_PAGE}
-          // From a page past the end (an old link), Previous goes to the last page there is.
-          onPrevious={() => turnTo(Math.min(filter.page - 1, Math.ceil(total / ORDERS_PER_PAGE)))}
-          onNext={() => turnTo(filter.page + 1)}
-        />
+        <ListPager label="Pages of orders" list={orders.data} onTurnTo={turnTo} />
       </div>
     );
   };

@@ -1,42 +1,51 @@
 /**
  * The owner's Reviews screen below its heading: which reviews to list (All, Shown, Hidden), then one page of them,
- * newest first, each with Hide or Show and Delete (asked twice). Each change shows its progress on its button, then
+ * both kept in the address (review-filter.ts), newest first, each with Hide or Show and Delete (asked twice). Each change shows its progress on its button, then
  * the result as a status message above the list, or the server's refusal as an alert.
  */
 import { clsx } from 'clsx';
 import { useId, useRef, useState } from 'react';
-import { ADMIN_LIST_DEFAULT_LIMIT, type AdminReview } from '#shared/schemas/admin';
+import { useSearchParams } from 'react-router';
+import type { AdminReview } from '#shared/schemas/admin';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import { FormField, fieldBorder } from '#web/components/ui/form-field.tsx';
+import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 import { useDeleteAdminReview } from '../api/delete-admin-review.ts';
 import { ADMIN_REVIEWS_FAILED, useAdminReviews } from '../api/get-admin-reviews.ts';
 import { useSetReviewHidden } from '../api/set-review-hidden.ts';
 import { formatOrderTime } from '../order-format.ts';
-import { OrderPager } from './order-pager.tsx';
+import {
+  noReviews,
+  REVIEWS_SHOWN,
+  type ReviewsFilter,
+  readReviewsFilter,
+  reviewsFilterParams,
+  reviewsQuery,
+  SHOWN_LABELS,
+} from '../review-filter.ts';
+import { ListFilter } from './list-filter.tsx';
+import { ListPager } from './list-pager.tsx';
 
-const REVIEWS_PER_PAGE = ADMIN_LIST_DEFAULT_LIMIT;
 const CHANGE_FAILED = 'We could not change this review. Please try again.';
-
-type Shown = 'all' | 'shown' | 'hidden';
-const SHOWN_OPTIONS: Record<Shown, string> = { all: 'All', shown: 'Shown', hidden: 'Hidden' };
-const hiddenParam = { all: undefined, shown: false, hidden: true } as const;
+const SHOWN_OPTIONS = REVIEWS_SHOWN.map((value) => ({ value, label: SHOWN_LABELS[value] }));
 
 type Result = { tone: 'success' | 'error'; text: string } | null;
 
 export function AdminReviews() {
-  const [shown, setShown] = useState<Shown>('all');
-  const [page, setPage] = useState(1);
+  // Which reviews and which page live in the address (review-filter.ts): a reload or a shared link keeps them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = readReviewsFilter(searchParams);
   const [result, setResult] = useState<Result>(null);
-  const query = { hidden: hiddenParam[shown], limit: REVIEWS_PER_PAGE, offset: (page - 1) * REVIEWS_PER_PAGE };
-  const reviews = useAdminReviews(query);
+  const reviews = useAdminReviews(reviewsQuery(filter));
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
 
-  const turnTo = (next: number) => {
-    setPage(next);
+  const show = (next: ReviewsFilter) => setSearchParams(reviewsFilterParams(next), { preventScrollReset: true });
+
+  // The buttons sit below the list: the new page is read from its top, where focus goes (and the view with it).
+  const turnTo = (page: number) => {
+    show({ ...filter, page });
     listHeadingRef.current?.focus();
   };
 
@@ -51,11 +60,12 @@ export function AdminReviews() {
         />
       );
     }
-    const { items, total } = reviews.data;
+    // The page shown, which is the last one while another loads: everything below describes its own rows.
+    const { items, total, query } = reviews.data;
     if (total === 0) {
       return (
         <p className="rounded-2xl bg-white p-8 text-center text-lg text-stone-700 shadow-sm ring-1 ring-cream-200">
-          {shown === 'all' ? 'No reviews yet.' : `No ${SHOWN_OPTIONS[shown].toLowerCase()} reviews.`}
+          {noReviews(query)}
         </p>
       );
     }
@@ -71,46 +81,21 @@ export function AdminReviews() {
             </li>
           ))}
         </ul>
-        <OrderPager
-          label="Pages of reviews"
-          offset={query.offset}
-          shown={items.length}
-          total={total}
-          pageSize={REVIEWS_PER_PAGE}
-          onPrevious={() => turnTo(Math.max(1, Math.min(page - 1, Math.ceil(total / REVIEWS_PER_PAGE))))}
-          onNext={() => turnTo(page + 1)}
-        />
+        <ListPager label="Pages of reviews" list={reviews.data} onTurnTo={turnTo} />
       </div>
     );
   };
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200 sm:p-5">
-        <FormField label="Show" className="sm:w-56">
-          {(control) => (
-            <select
-              {...control}
-              value={shown}
-              onChange={(event) => {
-                setShown(event.target.value as Shown);
-                setPage(1);
-              }}
-              className={clsx(
-                'mt-1.5 block min-h-11 w-full rounded-lg border bg-white px-3 text-base text-stone-900 shadow-sm focus-visible:outline-offset-0',
-                fieldBorder(undefined),
-              )}
-            >
-              {Object.entries(SHOWN_OPTIONS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-      </div>
+      <ListFilter
+        label="Show"
+        value={filter.shown}
+        options={SHOWN_OPTIONS}
+        onChange={(shown) => show({ shown, page: 1 })}
+      />
       <FormMessage tone={result?.tone ?? 'success'}>{result?.text}</FormMessage>
+      {/* While another page or filter loads, the list shown is the last one, marked busy. */}
       <div aria-busy={reviews.isPlaceholderData}>{results()}</div>
     </div>
   );
@@ -153,34 +138,29 @@ function ReviewCard({
   const failed = (error: unknown) =>
     onResult({ tone: 'error', text: failureMessage(error, { fallback: CHANGE_FAILED, offline: OFFLINE_MESSAGE }) });
 
-  const toggle = () => {
+  // Each change clears the last result, then reports its own: done, or the server's refusal.
+  const reportOn = (done: string, then?: () => void) => {
     onResult(null);
+    return {
+      onSuccess: () => {
+        onResult({ tone: 'success', text: done });
+        then?.();
+      },
+      onError: failed,
+    };
+  };
+
+  const toggle = () => {
     const hidden = !review.hidden;
     setHidden.mutate(
       { reviewId: review._id, hidden },
-      {
-        onSuccess: () =>
-          onResult({
-            tone: 'success',
-            text: `The review by ${review.name} is ${hidden ? 'hidden from' : 'shown in'} the shop.`,
-          }),
-        onError: failed,
-      },
+      reportOn(`The review by ${review.name} is ${hidden ? 'hidden from' : 'shown in'} the shop.`),
     );
   };
 
-  const confirmDelete = () => {
-    onResult(null);
-    remove.mutate(review._id, {
-      onSuccess: () => {
-        onResult({ tone: 'success', text: `The review by ${review.name} is deleted.` });
-        afterDelete();
-      },
-      onError: failed,
-    });
-  };
+  const confirmDelete = () =>
+    remove.mutate(review._id, reportOn(`The review by ${review.name} is deleted.`, afterDelete));
 
-  const toggleLabel = review.hidden ? 'Show' : 'Hide';
   return (
     <article aria-labelledby={headingId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -207,38 +187,57 @@ function ReviewCard({
       {confirming ? (
         <div role="group" aria-label="Delete this review?" className="mt-4 flex flex-wrap items-center gap-3">
           <p className="font-semibold text-stone-900">Delete this review for good?</p>
-          <Button
+          <ReviewAction
             variant="primary"
-            size="sm"
             onClick={confirmDelete}
             disabled={busy}
-            aria-busy={remove.isPending || undefined}
+            pending={remove.isPending}
+            pendingText="Deleting…"
+            who={who}
             ref={confirmRef}
           >
-            {remove.isPending ? 'Deleting…' : 'Yes, delete'}
-            <span className="sr-only"> {who}</span>
-          </Button>
+            Yes, delete
+          </ReviewAction>
           <Button variant="secondary" size="sm" onClick={() => ask(false)} disabled={busy}>
             Cancel
           </Button>
         </div>
       ) : (
         <div className="mt-4 flex flex-wrap gap-3">
-          <Button
-            variant="secondary"
-            size="sm"
+          <ReviewAction
             onClick={toggle}
             disabled={busy}
-            aria-busy={setHidden.isPending || undefined}
+            pending={setHidden.isPending}
+            pendingText={review.hidden ? 'Showing…' : 'Hiding…'}
+            who={who}
           >
-            {setHidden.isPending ? (review.hidden ? 'Showing…' : 'Hiding…') : toggleLabel}
-            <span className="sr-only"> {who}</span>
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => ask(true)} disabled={busy} ref={deleteRef}>
-            Delete<span className="sr-only"> {who}</span>
-          </Button>
+            {review.hidden ? 'Show' : 'Hide'}
+          </ReviewAction>
+          <ReviewAction onClick={() => ask(true)} disabled={busy} who={who} ref={deleteRef}>
+            Delete
+          </ReviewAction>
         </div>
       )}
     </article>
+  );
+}
+
+/**
+ * One of a review card's buttons: small, secondary unless told, named with whose review it acts on ('Hide review by
+ * Ada Lovelace'), and while its change is sent, busy in its own words ('Hiding…').
+ */
+function ReviewAction({
+  pending = false,
+  pendingText,
+  who,
+  variant = 'secondary',
+  children,
+  ...props
+}: Omit<ButtonProps, 'size'> & { pending?: boolean; pendingText?: string; who: string }) {
+  return (
+    <Button variant={variant} size="sm" aria-busy={pending || undefined} {...props}>
+      {pending ? pendingText : children}
+      <span className="sr-only"> {who}</span>
+    </Button>
   );
 }

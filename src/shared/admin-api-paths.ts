@@ -1,0 +1,32 @@
+/**
+ * The owner's API addresses (contract §7; an admin's bearer token on every call), written once as `#shared/api-paths`
+ * writes the shop's, but apart from them: this module reaches only the /admin screens' lazy chunks, never the first
+ * load every shopper's browser runs. `prefix` is where the server mounts the owner's routes.
+ */
+const segment = encodeURIComponent;
+
+const admin = '/api/admin';
+
+export const adminApiPaths = {
+  prefix: admin,
+  /** GET: the dashboard's figures (orders to dispatch, today's and this month's takings, new messages). */
+  summary: `${admin}/summary`,
+  /** GET: orders, newest first (`status`, `q`, `limit`, `offset`). */
+  orders: `${admin}/orders`,
+  /** GET: the orders of London days `from` to `to` (YYYY-MM-DD) as CSV, for the books. */
+  ordersCsv: `${admin}/orders.csv`,
+  /** GET: one order with its history; PATCH: move it on (`{ status, trackingNumber? }`). */
+  order: (orderId: string) => `${admin}/orders/${segment(orderId)}`,
+  /** GET: every review, hidden ones too (`hidden`, `limit`, `offset`). */
+  reviews: `${admin}/reviews`,
+  /** PATCH: hide or show (`{ hidden }`); DELETE: delete it and its photo. */
+  review: (reviewId: string) => `${admin}/reviews/${segment(reviewId)}`,
+  /** GET: contact messages, newest first (`status`, `limit`, `offset`). */
+  messages: `${admin}/messages`,
+  /** GET: one message (opening a new one marks it read); PATCH: its status (`{ status }`). */
+  message: (messageId: string) => `${admin}/messages/${segment(messageId)}`,
+  /** POST: a reply (`{ message }`), mailed to the sender; the message becomes answered. */
+  messageReply: (messageId: string) => `${admin}/messages/${segment(messageId)}/reply`,
+  /** GET: every admin change, newest first (`action`, `target`, `limit`, `offset`). */
+  audit: `${admin}/audit`,
+} as const;
