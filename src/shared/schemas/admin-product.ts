@@ -23,6 +23,8 @@ export const STOCK_MAX = 1_000_000;
 export const AdminWeightSchema = WeightSchema.extend({
   /** Packs left to sell, or null when the shop does not count them. */
   stock: z.number().int().nullable(),
+  /** Packs held by checkouts not paid yet (given back if they are not). */
+  reserved: z.number().int(),
 });
 export type AdminWeight = z.infer<typeof AdminWeightSchema>;
 

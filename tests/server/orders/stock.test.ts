@@ -107,11 +107,19 @@ describe('with the test payment page', () => {
     const { payload } = oneLine(productId, 2);
     const session = (await checkoutCalls(testApp).createSession(payload)).json();
     expect(await stockOf(testApp, productId)).toBe(3);
+    // The owner sees what is left and what unpaid checkouts hold.
+    const admin = await insertCustomer(testApp, { role: 'admin' });
+    const ownersWeight = async () =>
+      (await testApp.app.inject({ method: 'GET', url: '/api/admin/products', headers: bearer(admin.token) }))
+        .json()
+        .items.find((item: { _id: string }) => item._id === productId).weights[0];
+    expect(await ownersWeight()).toMatchObject({ label: PACK.label, stock: 3, reserved: 2 });
 
     const cancelled = await testApp.app.inject({ method: 'POST', url: `/pay/${session.id}/cancel` });
     expect(cancelled.statusCode).toBe(303);
     expect(cancelled.headers.location).toBe('/cancel');
     expect(await stockOf(testApp, productId)).toBe(5);
+    expect(await ownersWeight()).toMatchObject({ stock: 5, reserved: 0 });
     // Cancelled twice (a second tab): given back once.
     await testApp.app.inject({ method: 'POST', url: `/pay/${session.id}/cancel` });
     expect(await stockOf(testApp, productId)).toBe(5);

@@ -20,19 +20,26 @@ import type { ProductRecord } from './product-repository.ts';
 
 const notFound = 'Product not found.';
 
-export function toAdminProduct(record: ProductRecord): AdminProduct {
+/** Packs held by unpaid checkouts, by `productId label`. */
+type Reservations = ReadonlyMap<string, number>;
+
+export function toAdminProduct(record: ProductRecord, reservations: Reservations = new Map()): AdminProduct {
   const wire = toWireProduct(record);
   return {
     ...wire,
     hidden: record.hiddenAt !== null,
-    weights: record.weights.map((weight, index) => ({ ...wire.weights[index]!, stock: weight.stock })),
+    weights: record.weights.map((weight, index) => ({
+      ...wire.weights[index]!,
+      stock: weight.stock,
+      reserved: reservations.get(`${record.id} ${weight.label}`) ?? 0,
+    })),
   };
 }
 
 /** What the audit keeps of a product: every field the owner edits, prices in pounds as the owner typed them. */
 const audited = (record: ProductRecord) => {
   const { _id, price, weights, ...fields } = toAdminProduct(record);
-  return { ...fields, weights: weights.map(({ inStock, ...weight }) => weight) };
+  return { ...fields, weights: weights.map(({ inStock, reserved, ...weight }) => weight) };
 };
 
 const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,8 +50,9 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/products', { schema: { response: { 200: AdminProductListSchema, ...errors } } }, async () => {
-    const records = await app.productRepository.listAll();
-    return { items: records.map(toAdminProduct), total: records.length };
+    const [records, held] = await Promise.all([app.productRepository.listAll(), app.orderRepository.reservedStock()]);
+    const reservations = new Map(held.map((each) => [`${each.productId} ${each.label}`, each.qty]));
+    return { items: records.map((record) => toAdminProduct(record, reservations)), total: records.length };
   });
 
   app.post(

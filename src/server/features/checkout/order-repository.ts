@@ -100,6 +100,8 @@ export interface OrderRepository {
    * process's sweep holds are skipped, so several processes can sweep at once.
    */
   abandonedHoldingStock(before: Date, limit: number, tx: Database): Promise<string[]>;
+  /** The packs unpaid checkouts hold now, by product and weight (for the owner's stock figures). */
+  reservedStock(): Promise<{ productId: string; label: string; qty: number }[]>;
   /** When the checkout gave its stock back, read inside `tx`; null when it has not. */
   stockReleasedAt(checkoutId: string, tx: Database): Promise<Date | null>;
   /** Records the provider's session id once the provider has made the session. */
@@ -278,6 +280,16 @@ function createOrderRepository(appDb: Database): OrderRepository {
         )
         .returning();
       return row ? toCheckoutRecord(row).lines : undefined;
+    },
+
+    async reservedStock() {
+      // NOTE: both drivers answer raw SQL as `{ rows }`; a line-per-row view of the JSON lines has no query-builder form.
+      const result = (await appDb.execute(sql`
+        select line->>'productId' as product_id, line->>'selectedWeight' as label, sum((line->>'qty')::int)::int as qty
+        from ${checkouts}, jsonb_array_elements(${checkouts.lines}) as line
+        where ${checkouts.stockReserved} and ${checkouts.paidAt} is null and ${checkouts.stockReleasedAt} is null
+        group by 1, 2`)) as unknown as { rows: { product_id: string; label: string; qty: number }[] };
+      return result.rows.map((row) => ({ productId: row.product_id, label: row.label, qty: row.qty }));
     },
 
     async stockReleasedAt(checkoutId, tx) {
