@@ -100,7 +100,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   // The domains' decorators, each after the ones it depends on (fastify-plugin checks the names).
   await app.register(productRepositoryPlugin);
-  await app.register(catalogPlugin);
+  await app.register(catalogPlugin, { databaseUrl: config.databaseUrl });
   await app.register(userRepositoryPlugin);
   await app.register(authPlugin, { config });
   await app.register(mailerPlugin, { config });

@@ -1,7 +1,7 @@
 /**
  * The owner's catalog (contract §7 and §8), registered by the admin scope (features/admin), which admits only admins:
  * every product with its stock, create, replace, hide and show. Each change is audited in its own transaction and
- * reaches `GET /api/products` and every page as soon as it commits (`app.catalog.refresh()`).
+ * reaches `GET /api/products` and every page, in every process, as soon as it commits (`app.catalog.changed()`).
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -70,7 +70,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return record;
       });
-      await app.catalog.refresh();
+      await app.catalog.changed();
       return reply.code(201).send(toAdminProduct(created));
     },
   );
@@ -99,7 +99,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return after;
       });
-      await app.catalog.refresh();
+      await app.catalog.changed();
       return toAdminProduct(replaced);
     },
   );
@@ -119,7 +119,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return after;
     });
-    await app.catalog.refresh();
+    await app.catalog.changed();
     return toAdminProduct(changed);
   }
 

@@ -9,5 +9,6 @@ export {
   type ProductRecord,
   type ProductRepository,
   type StockLine,
+  type StockTaken,
 } from './product-repository.ts';
 export { default as productsRoutes } from './routes.ts';
