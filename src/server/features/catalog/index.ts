@@ -4,6 +4,7 @@
  */
 export { default as catalogAdminRoutes } from './admin-routes.ts';
 export { default as catalogPlugin, toWireProduct } from './catalog.ts';
+export { default as productImagesPlugin } from './product-images.ts';
 export {
   default as productRepositoryPlugin,
   type ProductRecord,
