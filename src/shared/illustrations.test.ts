@@ -19,7 +19,9 @@ describe('productImageSources', () => {
   });
 
   it('shows any other image as it is', () => {
-    expect(productImageSources('/uploads/products/not-an-id.webp')).toEqual({ src: '/uploads/products/not-an-id.webp' });
+    expect(productImageSources('/uploads/products/not-an-id.webp')).toEqual({
+      src: '/uploads/products/not-an-id.webp',
+    });
     expect(productImageSources('https://cdn.example/pecans.jpg')).toEqual({ src: 'https://cdn.example/pecans.jpg' });
     expect(productImageSources('/images/products/../secret.svg')).toEqual({ src: '/images/products/../secret.svg' });
   });
