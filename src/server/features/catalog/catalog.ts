@@ -22,7 +22,11 @@ export interface Catalog {
   productJson(id: string): PreparedAnswer | undefined;
   /** Reloads this process's copy from the database (calls arriving meanwhile share one more reload after it). */
   refresh(): Promise<void>;
-  /** After a change to products, prices or stock has committed: reloads, and tells the other processes to. */
+  /**
+   * After a change to products, prices or stock has committed: reloads, and tells the other processes to. Never
+   * fails the caller, whose change is made: a reload or notice that fails is logged (and the listeners' catch-up or
+   * the next change brings the copies back in step).
+   */
   changed(): Promise<void>;
 }
 
@@ -119,8 +123,12 @@ export default fp<CatalogPluginOptions>(
       productJson: (id) => prepared.byId.get(id),
       refresh,
       async changed() {
-        await refresh();
-        if (databaseUrl) await app.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${thisProcess})`);
+        try {
+          await refresh();
+          if (databaseUrl) await app.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${thisProcess})`);
+        } catch (error) {
+          app.log.error({ err: error }, 'catalog change not yet shown: reload or notice failed');
+        }
       },
     } satisfies Catalog);
 
