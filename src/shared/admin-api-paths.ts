@@ -27,6 +27,10 @@ export const adminApiPaths = {
   message: (messageId: string) => `${admin}/messages/${segment(messageId)}`,
   /** POST: a reply (`{ message }`), mailed to the sender; the message becomes answered. */
   messageReply: (messageId: string) => `${admin}/messages/${segment(messageId)}/reply`,
+  /** GET: every product, hidden ones too, in the shop's order, with each weight's stock; POST: a new one. */
+  products: `${admin}/products`,
+  /** PUT: replace its fields and weights; PATCH: hide or show (`{ hidden }`); DELETE: hide it. */
+  product: (productId: string) => `${admin}/products/${segment(productId)}`,
   /** GET: every admin change, newest first (`action`, `target`, `limit`, `offset`). */
   audit: `${admin}/audit`,
 } as const;
