@@ -145,6 +145,11 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               path: paths.adminAudit.path,
               lazy: lazyScreen(() => import('./routes/admin-audit.tsx')),
             },
+            {
+              ...screen,
+              path: paths.adminProducts.path,
+              lazy: lazyScreen(() => import('./routes/admin-products.tsx')),
+            },
             // The three legal pages share one chunk: whoever reads one often reads another.
             ...(['privacy', 'terms', 'delivery'] as const).map((name) => ({
               ...screen,
