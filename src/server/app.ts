@@ -19,7 +19,12 @@ import {
   payPageRoutes,
 } from './features/checkout/index.ts';
 import { ADMIN_ACCOUNT_NAME, adminRoutes, auditPlugin, ensureAdminAccount } from './features/admin/index.ts';
-import { catalogPlugin, productRepositoryPlugin, productsRoutes } from './features/catalog/index.ts';
+import {
+  catalogPlugin,
+  productImagesPlugin,
+  productRepositoryPlugin,
+  productsRoutes,
+} from './features/catalog/index.ts';
 import { contactRepositoryPlugin, contactRoutes } from './features/contact/index.ts';
 import { mailerPlugin, unitOfWorkPlugin } from './features/mail/index.ts';
 import { reviewPhotosPlugin, reviewRepositoryPlugin, reviewsRoutes, toWireReview } from './features/reviews/index.ts';
@@ -100,7 +105,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   // The domains' decorators, each after the ones it depends on (fastify-plugin checks the names).
   await app.register(productRepositoryPlugin);
-  await app.register(catalogPlugin);
+  await app.register(catalogPlugin, { databaseUrl: config.databaseUrl });
   await app.register(userRepositoryPlugin);
   await app.register(authPlugin, { config });
   await app.register(mailerPlugin, { config });
@@ -114,6 +119,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(contactRepositoryPlugin);
   await app.register(reviewRepositoryPlugin);
   await app.register(reviewPhotosPlugin, { config });
+  await app.register(productImagesPlugin, { config });
 
   // Files: the SPA and the illustrations, the uploaded photos.
   await app.register(staticPlugin, {

@@ -26,19 +26,21 @@ export function renderFileName(svgFile: string, width: number): string {
   return `${svgFile.replace(/\.svg$/, '')}-${width}.webp`;
 }
 
-// The seed's illustrations; any other image (a URL from elsewhere, a future upload) is shown as it is.
+// The seed's illustrations and the owner's uploaded pictures (decision 079), both kept at PRODUCT_IMAGE_WIDTHS as
+// `<base>-<width>.webp`; any other image is shown as it is.
 const SEED_PRODUCT_IMAGE = /^(\/images\/products\/[a-z0-9-]+)\.svg$/;
+const UPLOADED_PRODUCT_IMAGE =
+  /^(\/uploads\/products\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/;
 
 export interface ImageSources {
   src: string;
   srcSet?: string;
 }
 
-/** What an `<img>` needs to show a product's picture: the WebP renders when the image is one of the seed's SVGs. */
+/** What an `<img>` needs to show a product's picture: its WebP widths when the shop keeps them. */
 export function productImageSources(image: string): ImageSources {
-  const match = SEED_PRODUCT_IMAGE.exec(image);
-  if (!match) return { src: image };
-  const base = match[1];
+  const base = (SEED_PRODUCT_IMAGE.exec(image) ?? UPLOADED_PRODUCT_IMAGE.exec(image))?.[1];
+  if (!base) return { src: image };
   return {
     src: `${base}-400.webp`,
     srcSet: PRODUCT_IMAGE_WIDTHS.map((width) => `${base}-${width}.webp ${width}w`).join(', '),

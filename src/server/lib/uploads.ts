@@ -19,3 +19,15 @@ export function reviewPhotoUrl(fileName: string): string {
 
 /** A review photo's name as the server writes them: a UUID and `.webp`, nothing else. */
 export const reviewPhotoFileName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+
+/** The owner's product pictures: `<random id>-<width>.webp` at each PRODUCT_IMAGE_WIDTHS, and `<random id>.webp`. */
+export function productImagesDir(dataDir: string): string {
+  return path.join(uploadsDir(dataDir), 'products');
+}
+
+export function productImageUrl(id: string): string {
+  return `${UPLOADS_URL_PREFIX}products/${id}.webp`;
+}
+
+/** A product picture's file name as the server writes them. */
+export const productImageFileName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-\d{3,4})?\.webp$/;

@@ -144,7 +144,10 @@ export const ProductInputSchema = z
       /** A picture the shop serves: one of its illustrations or an uploaded photo. */
       image: z
         .string({ error: 'Please choose a picture.' })
-        .regex(/^\/images\/products\/[a-z0-9-]+\.(?:svg|webp)$/, { error: 'Please choose a picture.' }),
+        .regex(
+          /^(?:\/images\/products\/[a-z0-9-]+\.svg|\/uploads\/products\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp)$/,
+          { error: 'Please choose a picture.' },
+        ),
       isNewlyLaunched: z.boolean({ error: 'New launch must be true or false.' }),
       isBestSeller: z.boolean({ error: 'Best seller must be true or false.' }),
       vatRate: z.union(
@@ -181,3 +184,15 @@ export const HideProductBodySchema = z.strictObject(
   { hidden: z.boolean({ error: 'hidden must be true or false.' }) },
   { error: 'Send { hidden: true } or { hidden: false }.' },
 );
+
+/** `POST /api/admin/products/images`: one picture, JPEG, PNG or WebP, in the multipart field `image`. */
+export const PRODUCT_IMAGE_FIELD = 'image';
+export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const productImageMessages = {
+  missing: 'Please choose a picture to upload.',
+  unsupported: 'Please choose a JPEG, PNG or WebP picture.',
+  tooLarge: 'The picture must be at most 5 MB.',
+  tooManyPixels: 'The picture is too large: please upload one of at most 50 megapixels.',
+} as const;
+
+export const UploadedProductImageSchema = z.object({ image: z.string() });

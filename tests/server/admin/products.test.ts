@@ -4,11 +4,14 @@
  * keeps the price paid; bad bodies are refused with a message; every change audited. Runs on PGlite, and on
  * PostgreSQL when TEST_DATABASE_URL is set.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductInput } from '#shared/schemas/admin-product';
 import { type Product, ProductSchema } from '#shared/schemas/product';
 import { bearer, insertCustomer, type TestCustomer } from '#tests/accounts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { gif, png } from '#tests/images';
+import { multipartBody } from '#tests/multipart';
 import { cartPayload, checkoutCalls, guestAddress, orderPayload, payOnTestPage, startCheckout } from '#tests/checkout';
 
 let testApp: TestApp;
@@ -250,5 +253,51 @@ describe('hiding a product', () => {
 
     const actions = (await auditOf(product._id)).map((entry: { action: string }) => entry.action);
     expect(actions).toEqual(['product.shown', 'product.hidden', 'product.created']);
+  });
+});
+
+describe('a product picture uploaded by the owner', () => {
+  const upload = (files: { content: Buffer; contentType: string }[], field = 'image') => {
+    const { payload, headers } = multipartBody(
+      {},
+      files.map(({ content, contentType }) => ({ field, filename: 'picture', contentType, content })),
+    );
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/images',
+      payload,
+      headers: { ...headers, ...bearer(admin.token) },
+    });
+  };
+
+  it('is kept as WebP at the widths the pages use, served, and can be a product’s picture', async () => {
+    const response = await upload([{ content: await png({ width: 900, height: 900 }), contentType: 'image/png' }]);
+    expect(response.statusCode).toBe(201);
+    const { image } = response.json();
+    expect(image).toMatch(/^\/uploads\/products\/[0-9a-f-]{36}\.webp$/);
+    for (const width of [200, 400, 600]) {
+      const file = await testApp.app.inject({ method: 'GET', url: image.replace(/\.webp$/, `-${width}.webp`) });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/webp');
+      expect((await sharp(file.rawPayload).metadata()).width).toBe(width);
+    }
+    expect((await testApp.app.inject({ method: 'GET', url: image })).statusCode).toBe(200);
+
+    const created = await adminCall('POST', '/api/admin/products', newProduct({ name: 'Pictured Pistachios', image }));
+    expect(created.statusCode).toBe(201);
+    expect((await publicProduct(created.json()._id)).json().image).toBe(image);
+  });
+
+  it('refuses what is not a JPEG, PNG or WebP picture, and a request without one, with a message', async () => {
+    const gifResponse = await upload([{ content: await gif(), contentType: 'image/png' }]);
+    expect(gifResponse.statusCode).toBe(415);
+    expect(gifResponse.json().message).toBe('Please choose a JPEG, PNG or WebP picture.');
+    const text = await upload([{ content: Buffer.from('not a picture'), contentType: 'image/jpeg' }]);
+    expect(text.statusCode).toBe(415);
+    const none = await upload([]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('Please choose a picture to upload.');
+    const json = await adminCall('POST', '/api/admin/products/images', { image: 'x' });
+    expect(json.statusCode).toBe(415);
   });
 });

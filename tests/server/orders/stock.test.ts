@@ -66,6 +66,9 @@ describe('with the test payment page', () => {
     const refused = responses.filter((response) => response.statusCode === 409);
     expect(started).toHaveLength(3);
     expect(refused).toHaveLength(47);
+    // Sold out: the shop says so at once, without the owner doing anything.
+    const shop = (await testApp.app.inject({ method: 'GET', url: `/api/products/${productId}` })).json() as Product;
+    expect(shop.weights.find((weight) => weight.label === PACK.label)?.inStock).toBe(false);
     expect(refused[0]!.json().message).toBe(
       'Sorry, Walnut Halves (250g) is out of stock. Please remove it from your cart.',
     );
@@ -92,6 +95,9 @@ describe('with the test payment page', () => {
 
   it('says how many are left when a shopper asks for more', async () => {
     await setStock(testApp, 'pecan-halves', 2);
+    const inStock = async () =>
+      ((await testApp.app.inject({ method: 'GET', url: '/api/products/pecan-halves' })).json() as Product).weights[0]
+        ?.inStock;
     const response = await checkoutCalls(testApp).createSession(oneLine('pecan-halves', 3).payload);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
@@ -99,6 +105,11 @@ describe('with the test payment page', () => {
       errors: [{ field: 'orderItems.0.qty' }],
     });
     expect(await stockOf(testApp, 'pecan-halves')).toBe(2);
+    // Both taken, then given back on Cancel: out of stock in the shop meanwhile, back after.
+    const session = (await checkoutCalls(testApp).createSession(oneLine('pecan-halves', 2).payload)).json();
+    expect(await inStock()).toBe(false);
+    await testApp.app.inject({ method: 'POST', url: `/pay/${session.id}/cancel` });
+    expect(await inStock()).toBe(true);
   });
 
   it('gives the packs back when the shopper cancels on the payment page, which then takes no payment', async () => {

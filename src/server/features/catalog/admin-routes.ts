@@ -1,8 +1,9 @@
 /**
  * The owner's catalog (contract §7 and §8), registered by the admin scope (features/admin), which admits only admins:
  * every product with its stock, create, replace, hide and show. Each change is audited in its own transaction and
- * reaches `GET /api/products` and every page as soon as it commits (`app.catalog.refresh()`).
+ * reaches `GET /api/products` and every page, in every process, as soon as it commits (`app.catalog.changed()`).
  */
+import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -10,8 +11,12 @@ import {
   AdminProductListSchema,
   AdminProductSchema,
   HideProductBodySchema,
+  PRODUCT_IMAGE_FIELD,
+  PRODUCT_IMAGE_MAX_BYTES,
   ProductIdParamsSchema,
   ProductInputSchema,
+  productImageMessages,
+  UploadedProductImageSchema,
 } from '#shared/schemas/admin-product';
 import { ApiErrorSchema } from '#shared/schemas/error';
 import { HttpError } from '../../errors.ts';
@@ -70,7 +75,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return record;
       });
-      await app.catalog.refresh();
+      await app.catalog.changed();
       return reply.code(201).send(toAdminProduct(created));
     },
   );
@@ -99,7 +104,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return after;
       });
-      await app.catalog.refresh();
+      await app.catalog.changed();
       return toAdminProduct(replaced);
     },
   );
@@ -119,7 +124,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return after;
     });
-    await app.catalog.refresh();
+    await app.catalog.changed();
     return toAdminProduct(changed);
   }
 
@@ -141,6 +146,40 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => setHidden(request, request.body.hidden),
   );
+
+  // A picture for a product: its own scope, the one place in the owner's API that takes a file.
+  await app.register(async (upload) => {
+    await upload.register(multipart, {
+      limits: { files: 1, fileSize: PRODUCT_IMAGE_MAX_BYTES, fields: 0, parts: 1, headerPairs: 20 },
+    });
+    upload.post(
+      '/products/images',
+      { schema: { response: { 201: UploadedProductImageSchema, ...errors } } },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw new HttpError(415, productImageMessages.missing);
+        let bytes: Buffer | undefined;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type !== 'file') continue;
+            // Read whole even when refused, so the size limit still applies and the stream is drained.
+            const data = await part.toBuffer();
+            if (part.fieldname === PRODUCT_IMAGE_FIELD && data.length > 0) bytes = data;
+          }
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, productImageMessages.tooLarge);
+          throw new HttpError(400, productImageMessages.missing);
+        }
+        if (!bytes) throw new HttpError(400, productImageMessages.missing, { field: PRODUCT_IMAGE_FIELD });
+        const saved = await app.productImages.save(bytes);
+        if (saved.status === 'unsupported')
+          throw new HttpError(415, productImageMessages.unsupported, { field: PRODUCT_IMAGE_FIELD });
+        if (saved.status === 'too-many-pixels')
+          throw new HttpError(413, productImageMessages.tooManyPixels, { field: PRODUCT_IMAGE_FIELD });
+        return reply.code(201).send({ image: saved.url });
+      },
+    );
+  });
 };
 
 export default catalogAdminRoutes;

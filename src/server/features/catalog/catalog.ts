@@ -1,10 +1,17 @@
 /**
  * Adds `app.catalog`: an in-memory copy of the catalog with its JSON answers prepared in advance, so the
- * busiest reads never touch the database. Whoever changes products calls `app.catalog.refresh()`.
+ * busiest reads never touch the database. Whoever changes products calls `app.catalog.changed()`.
+ *
+ * Several processes on one PostgreSQL each keep their copy (decision 078): `changed()` reloads this one and sends a
+ * NOTIFY on CATALOG_CHANNEL; every process LISTENs and reloads on another's, and reloads on every (re)connection of
+ * its listener, as a notification sent while it was down is lost. While it is down, it also reloads every few seconds.
  */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { penceToPounds } from '#shared/money';
 import type { Product } from '#shared/schemas/product';
+import { listenToChannel } from '../../lib/pg-listener.ts';
 import { type PreparedAnswer, prepareJson } from '../../lib/prepared-answer.ts';
 import type { ProductRecord } from './product-repository.ts';
 
@@ -13,7 +20,19 @@ export interface Catalog {
   products(): readonly Product[];
   listJson(): PreparedAnswer;
   productJson(id: string): PreparedAnswer | undefined;
+  /** Reloads this process's copy from the database (calls arriving meanwhile share one more reload after it). */
   refresh(): Promise<void>;
+  /** After a change to products, prices or stock has committed: reloads, and tells the other processes to. */
+  changed(): Promise<void>;
+}
+
+export const CATALOG_CHANNEL = 'catalog_changed';
+/** How often a process whose listener is down reloads the catalog anyway. */
+const POLL_WHILE_DEAF_MS = 3000;
+
+export interface CatalogPluginOptions {
+  /** PostgreSQL's URL, where other processes may share the database; none with PGlite (one process). */
+  databaseUrl?: string | undefined;
 }
 
 declare module 'fastify' {
@@ -66,18 +85,64 @@ function prepareCatalog(records: ProductRecord[]): PreparedCatalog {
   };
 }
 
-export default fp(
-  async (app) => {
+export default fp<CatalogPluginOptions>(
+  async (app, { databaseUrl }) => {
     const load = async () => prepareCatalog(await app.productRepository.listShown());
     let prepared = await load();
+
+    let reloading: Promise<void> | undefined;
+    let again = false;
+    async function reloadUntilCurrent() {
+      do {
+        again = false;
+        prepared = await load();
+      } while (again);
+    }
+    function refresh(): Promise<void> {
+      if (reloading) {
+        // Whatever changed after the running reload began is read by one more.
+        again = true;
+        return reloading;
+      }
+      reloading = reloadUntilCurrent().finally(() => {
+        reloading = undefined;
+      });
+      return reloading;
+    }
+    const refreshQuietly = () =>
+      void refresh().catch((error: unknown) => app.log.error({ err: error }, 'catalog reload failed'));
+
+    const thisProcess = randomUUID();
     app.decorate('catalog', {
       products: () => prepared.products,
       listJson: () => prepared.list,
       productJson: (id) => prepared.byId.get(id),
-      async refresh() {
-        prepared = await load();
+      refresh,
+      async changed() {
+        await refresh();
+        if (databaseUrl) await app.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${thisProcess})`);
       },
     } satisfies Catalog);
+
+    if (!databaseUrl) return;
+    const listener = listenToChannel({
+      connectionString: databaseUrl,
+      channel: CATALOG_CHANNEL,
+      onNotification: (from) => {
+        if (from !== thisProcess) refreshQuietly();
+      },
+      onListening: refreshQuietly,
+      log: app.log,
+    });
+    const poll = setInterval(() => {
+      if (!listener.connected) refreshQuietly();
+    }, POLL_WHILE_DEAF_MS);
+    poll.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(poll);
+      await listener.close();
+      await reloading?.catch(() => undefined);
+    });
   },
-  { name: 'catalog', dependencies: ['product-repository'] },
+  { name: 'catalog', dependencies: ['product-repository', 'database'] },
 );

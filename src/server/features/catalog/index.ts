@@ -4,10 +4,12 @@
  */
 export { default as catalogAdminRoutes } from './admin-routes.ts';
 export { default as catalogPlugin, toWireProduct } from './catalog.ts';
+export { default as productImagesPlugin } from './product-images.ts';
 export {
   default as productRepositoryPlugin,
   type ProductRecord,
   type ProductRepository,
   type StockLine,
+  type StockTaken,
 } from './product-repository.ts';
 export { default as productsRoutes } from './routes.ts';

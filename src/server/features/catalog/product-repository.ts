@@ -65,17 +65,23 @@ export interface ProductRepository {
   /** Hides or shows an existing product (find it with `findForUpdate` first). */
   setHidden(id: string, hidden: boolean, tx: Database): Promise<ProductRecord>;
   /**
-   * Takes each line's packs from its weight's counted stock inside `tx` (an uncounted weight has no limit). Answers
-   * the first line there are not enough of, with how many are left; the caller then rolls `tx` back.
+   * Takes each line's packs from its weight's counted stock inside `tx` (an uncounted weight has no limit). `short`:
+   * the first line there are not enough of, with how many are left (the caller then rolls `tx` back); `soldOut`:
+   * whether a weight has none left now, which the shop's pages must show.
    */
-  takeStock(lines: readonly StockLine[], tx: Database): Promise<{ line: StockLine; left: number } | undefined>;
-  /** Puts back what `takeStock` took (a checkout cancelled, expired or abandoned). */
-  returnStock(lines: readonly StockLine[], tx: Database): Promise<void>;
+  takeStock(lines: readonly StockLine[], tx: Database): Promise<StockTaken>;
+  /** Puts back what `takeStock` took (a checkout cancelled, expired or abandoned); whether a sold-out weight is back. */
+  returnStock(lines: readonly StockLine[], tx: Database): Promise<{ restocked: boolean }>;
   /**
    * Takes again what was put back, as far as there is: for a payment that arrived after its checkout gave its stock
-   * back. Answers how many packs were missing (sold meanwhile), which the caller reports.
+   * back. `missing`: packs sold meanwhile, which the caller reports.
    */
-  retakeStock(lines: readonly StockLine[], tx: Database): Promise<number>;
+  retakeStock(lines: readonly StockLine[], tx: Database): Promise<{ missing: number; soldOut: boolean }>;
+}
+
+export interface StockTaken {
+  short?: { line: StockLine; left: number };
+  soldOut: boolean;
 }
 
 /** Packs of one weight of a product. */
@@ -249,28 +255,35 @@ function createProductRepository(appDb: Database): ProductRepository {
       return readOne(id, tx);
     },
     async takeStock(lines, tx) {
+      let soldOut = false;
       for (const line of inLockOrder(lines)) {
         const stock = await lockedStock(line, tx);
         if (stock === null) continue;
-        if (stock < line.qty) return { line, left: stock };
+        if (stock < line.qty) return { short: { line, left: stock }, soldOut };
         await tx
           .update(productWeights)
           .set({ stock: stock - line.qty })
           .where(sameWeight(line));
+        soldOut ||= stock === line.qty;
       }
-      return undefined;
+      return { soldOut };
     },
     async returnStock(lines, tx) {
+      let restocked = false;
       for (const line of inLockOrder(lines)) {
         // A weight the owner has since stopped counting (or removed) takes nothing back.
-        await tx
+        const [after] = await tx
           .update(productWeights)
           .set({ stock: sql`${productWeights.stock} + ${line.qty}` })
-          .where(and(sameWeight(line), isNotNull(productWeights.stock)));
+          .where(and(sameWeight(line), isNotNull(productWeights.stock)))
+          .returning({ stock: productWeights.stock });
+        restocked ||= after?.stock === line.qty;
       }
+      return { restocked };
     },
     async retakeStock(lines, tx) {
       let missing = 0;
+      let soldOut = false;
       for (const line of inLockOrder(lines)) {
         const stock = await lockedStock(line, tx);
         if (stock === null) continue;
@@ -280,8 +293,9 @@ function createProductRepository(appDb: Database): ProductRepository {
           .update(productWeights)
           .set({ stock: stock - taken })
           .where(sameWeight(line));
+        soldOut ||= stock - taken === 0;
       }
-      return missing;
+      return { missing, soldOut };
     },
     async setHidden(id, hidden, tx) {
       await tx

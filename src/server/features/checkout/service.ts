@@ -181,19 +181,28 @@ export default fp(
     const stockLines = (lines: readonly CheckoutLine[]): StockLine[] =>
       lines.map((line) => ({ productId: line.productId, label: line.selectedWeight, qty: line.qty }));
 
-    async function releaseInside(checkoutId: string, tx: Database): Promise<boolean> {
+    /** Gives a checkout's stock back inside `tx`: whether it held any, and whether a sold-out weight is back. */
+    async function releaseInside(checkoutId: string, tx: Database) {
       const lines = await orderRepository.releaseStock(checkoutId, tx);
-      if (!lines) return false;
-      await productRepository.returnStock(stockLines(lines), tx);
-      return true;
+      if (!lines) return { released: false, restocked: false };
+      const { restocked } = await productRepository.returnStock(stockLines(lines), tx);
+      return { released: true, restocked };
+    }
+
+    /** After a commit that sold a weight out or brought one back: the shop's pages must say so, in every process. */
+    async function stockShown(changed: boolean) {
+      if (changed) await app.catalog.changed();
     }
 
     const checkout: CheckoutService = {
       async start({ items, shippingAddress, totalPence, customer }) {
         const email = customer?.email ?? shippingAddress.email;
+        let soldOut = false;
         const pending = await app.db.transaction(async (tx) => {
           const { lines, amountPence } = await priceLines(items, totalPence, tx);
-          const short = await productRepository.takeStock(stockLines(lines), tx);
+          const taken = await productRepository.takeStock(stockLines(lines), tx);
+          const { short } = taken;
+          soldOut = taken.soldOut;
           if (short) {
             const index = lines.findIndex((line) => line.productId === short.line.productId);
             const name = lines[index]?.name ?? short.line.productId;
@@ -215,6 +224,7 @@ export default fp(
             tx,
           );
         });
+        await stockShown(soldOut);
         const { lines, amountPence } = pending;
         let session: Awaited<ReturnType<typeof payments.createSession>>;
         try {
@@ -249,12 +259,15 @@ export default fp(
         if (!knownPaid && !pending.paidAt && (!pending.sessionId || !(await isPaid(pending.sessionId))))
           return { status: 'unpaid', checkout: pending };
 
+        let soldOut = false;
         const placed = await app.unitOfWork(async (tx, queueMail) => {
           const result = await orderRepository.placeOrder(pending.id, tx);
           // Paid after its checkout gave the stock back (a Stripe payment that outlived the sweep): taken again, as
           // far as there is; what was sold meanwhile is the owner's to resolve, and said in the log.
           if (result.created && pending.stockReserved && (await checkoutGaveStockBack(pending.id, tx))) {
-            const missing = await productRepository.retakeStock(stockLines(pending.lines), tx);
+            const retaken = await productRepository.retakeStock(stockLines(pending.lines), tx);
+            soldOut = retaken.soldOut;
+            const { missing } = retaken;
             if (missing > 0)
               app.log.warn({ checkoutId: pending.id, missing }, 'paid after its stock was given back: oversold');
           }
@@ -270,6 +283,7 @@ export default fp(
             );
           return result;
         });
+        await stockShown(soldOut);
         if (placed.created) {
           app.log.info(
             { orderId: placed.order.id, orderNumber: placed.order.orderNumber, checkoutId: pending.id },
@@ -307,21 +321,28 @@ export default fp(
 
       ordersOf: (customer) => orderRepository.listForCustomer(customer),
 
-      releaseCheckout: (checkoutId) => app.db.transaction((tx) => releaseInside(checkoutId, tx)),
+      async releaseCheckout(checkoutId) {
+        const { released, restocked } = await app.db.transaction((tx) => releaseInside(checkoutId, tx));
+        await stockShown(restocked);
+        return released;
+      },
 
       async releaseAbandoned(now = new Date()) {
         const before = new Date(now.getTime() - CHECKOUT_HOLD_MS);
         let released = 0;
+        let restocked = false;
         // In batches, each its own transaction, so a long backlog never holds many rows locked at once.
         for (;;) {
           const batch = await app.db.transaction(async (tx) => {
             const ids = await orderRepository.abandonedHoldingStock(before, 50, tx);
-            for (const id of ids) await releaseInside(id, tx);
+            for (const id of ids) restocked = (await releaseInside(id, tx)).restocked || restocked;
             return ids.length;
           });
           released += batch;
-          if (batch < 50) return released;
+          if (batch < 50) break;
         }
+        await stockShown(restocked);
+        return released;
       },
     };
 

@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { REVIEW_PHOTO_MAX_PIXELS } from '#shared/schemas/review';
 import type { Config } from '../../config.ts';
 import { detectPhotoType, type PhotoType } from '../../lib/image-type.ts';
+import { statedSize } from '../../lib/picture-size.ts';
 import { reviewPhotoFileName, reviewPhotosDir, reviewPhotoUrl, UPLOADS_URL_PREFIX } from '../../lib/uploads.ts';
 import { createWorkQueue } from '../../lib/work-queue.ts';
 
@@ -54,17 +55,6 @@ export async function reencodePhoto(bytes: Buffer) {
       .toBuffer({ resolveWithObject: true });
   } catch {
     // Corrupt, truncated, too many pixels, or a format sharp does not read: all the sender's to fix.
-    return undefined;
-  }
-}
-
-/** The picture's size as its header states it, read without decoding a pixel; undefined if there is none. */
-async function statedSize(bytes: Buffer) {
-  try {
-    // limitInputPixels off: only the header is read here, and an over-size one must be measured to be refused.
-    const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
-    return width && height ? { width, height } : undefined;
-  } catch {
     return undefined;
   }
 }

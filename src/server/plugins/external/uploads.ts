@@ -1,6 +1,6 @@
 /**
- * Serves what shoppers uploaded, as the server re-encoded it: `GET /uploads/reviews/<random id>.webp` from
- * `DATA_DIR/uploads/reviews`. A second @fastify/static, registered whether or not the SPA is served. Names are
+ * Serves what shoppers and the owner uploaded, as the server re-encoded it: `GET /uploads/reviews/<random id>.webp`
+ * from `DATA_DIR/uploads/reviews`, and the owner's product pictures from `DATA_DIR/uploads/products`. A second @fastify/static, registered whether or not the SPA is served. Names are
  * random and a file never changes once written, so it is cached for a year as immutable. Only names of the form
  * the server writes are looked up: no listing, no dot-files (the half-written `.…tmp`), nothing else in the folder.
  */
@@ -9,7 +9,14 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { cacheControl } from '../../lib/cache-control.ts';
-import { reviewPhotoFileName, reviewPhotosDir, UPLOADS_URL_PREFIX, uploadsDir } from '../../lib/uploads.ts';
+import {
+  productImageFileName,
+  productImagesDir,
+  reviewPhotoFileName,
+  reviewPhotosDir,
+  UPLOADS_URL_PREFIX,
+  uploadsDir,
+} from '../../lib/uploads.ts';
 
 export interface UploadsPluginOptions {
   config: Pick<Config, 'dataDir'>;
@@ -19,6 +26,7 @@ export default fp<UploadsPluginOptions>(
   async (app, { config }) => {
     // Made now, so the root exists from the start (and a fresh DATA_DIR logs no warning).
     await mkdir(reviewPhotosDir(config.dataDir), { recursive: true });
+    await mkdir(productImagesDir(config.dataDir), { recursive: true });
     await app.register(fastifyStatic, {
       root: uploadsDir(config.dataDir),
       prefix: UPLOADS_URL_PREFIX,
@@ -31,9 +39,9 @@ export default fp<UploadsPluginOptions>(
       wildcard: true,
       allowedPath: (pathName) => {
         const [folder, fileName, ...rest] = pathName.replace(/^\//, '').split('/');
-        return (
-          folder === 'reviews' && fileName !== undefined && rest.length === 0 && reviewPhotoFileName.test(fileName)
-        );
+        if (fileName === undefined || rest.length > 0) return false;
+        if (folder === 'reviews') return reviewPhotoFileName.test(fileName);
+        return folder === 'products' && productImageFileName.test(fileName);
       },
       cacheControl: false,
       setHeaders: (reply) => {
