@@ -1,7 +1,7 @@
 /**
  * The owner's Products screen (issue 18, decision 071 amended): an admin adds a product with its food information
  * and a counted weight, and a guest finds it, reads its food information and buys it; a weight counted down to 0
- * reads 'Out of stock' on the shop's card; the shared schema's and the server's messages show under their fields;
+ * reads 'Out of stock' on the shop's card; a picture uploaded becomes the product's, a file that is not one is refused; the shared schema's and the server's messages show under their fields;
  * Hide and Show from the list, filtered in the address; at 1366 and 375 px, axe-clean.
  * NOTE: the e2e database is shared by parallel workers: these tests change only products they create themselves.
  */
@@ -11,6 +11,7 @@ import { uniqueEmail } from '#tests/accounts';
 import { expect, test } from '#tests/e2e/accounts';
 import { adminToken, expectNoSidewaysScroll, logInAsAdmin, openAdminScreen } from '#tests/e2e/admin-screens';
 import { violations } from '#tests/e2e/axe';
+import { makePng } from '#tests/e2e/png';
 import { waitForHydration } from '#tests/e2e/base-test';
 import { guestDialog } from '#tests/e2e/cart';
 import { bristol, fillAddress, payWithCard } from '#tests/e2e/checkout';
@@ -23,6 +24,8 @@ const uniqueName = (kind: string) => `Test ${kind} ${crypto.randomUUID().slice(0
 const main = (page: Page) => page.getByRole('main');
 const productCard = (page: Page, name: string) =>
   main(page).getByRole('list', { name: "Products, in the shop's order" }).getByRole('article', { name });
+/** The screen's status message (the upload's status region stays empty unless a picture is sent). */
+const notice = (page: Page) => main(page).getByRole('status').filter({ hasText: /\S/ });
 const weight = (page: Page, n: number) => main(page).getByRole('group', { name: `Weight ${n}` });
 
 /** A product made through the owner's API, with one weight (stock as given), for the tests that edit one. */
@@ -69,7 +72,15 @@ test.describe('an admin at 1366 px', () => {
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('Category').selectOption('Seeds');
     await form.getByLabel('Description').fill('Crisp sesame snaps, sweetened with honey.');
-    await form.getByLabel('Picture').selectOption({ index: 1 });
+    await form.getByLabel('Picture', { exact: true }).selectOption({ index: 1 });
+    // A photo of its own instead: uploaded at once, it becomes the picture.
+    await form.getByLabel('Upload a picture').setInputFiles({
+      name: 'sesame-snaps.png',
+      mimeType: 'image/png',
+      buffer: makePng(64, 48),
+    });
+    await expect(form.getByText('Picture uploaded: it is the product’s picture now.')).toBeVisible();
+    await expect(form.getByLabel('Picture', { exact: true })).toHaveValue(/^\/uploads\/products\/[0-9a-f-]+\.webp$/);
     await form.getByRole('checkbox', { name: 'New launch' }).check();
     await form.getByRole('radio', { name: '0% (food)' }).check();
     await form.getByRole('group', { name: 'Allergens' }).getByRole('checkbox', { name: 'Sesame' }).check();
@@ -108,7 +119,7 @@ test.describe('an admin at 1366 px', () => {
     await form.getByRole('button', { name: 'Add product' }).click();
     await expect(page).toHaveURL(/\/admin\/products\/test-sesame-snaps-[a-z0-9]+$/);
     await expect(page.getByRole('heading', { level: 1, name: `Edit ${name}` })).toBeVisible();
-    await expect(main(page).getByRole('status')).toHaveText(`${name} is added to the shop.`);
+    await expect(notice(page)).toHaveText(`${name} is added to the shop.`);
     await expect(weight(page, 1).getByLabel('Stock')).toHaveValue('5');
     const productPath = `/product/${page.url().split('/').at(-1)}`;
 
@@ -132,6 +143,7 @@ test.describe('an admin at 1366 px', () => {
       '2100kJ / 503kcal',
     );
     await expect(food.getByText('Greece', { exact: true })).toBeVisible();
+    await expect(main(shopper).getByRole('img', { name }).first()).toHaveAttribute('src', /^\/uploads\/products\//);
 
     await shopper.getByRole('button', { name: 'Add to Cart' }).click();
     await guestDialog(shopper).getByRole('button', { name: 'Continue as Guest' }).click();
@@ -166,7 +178,7 @@ test.describe('an admin at 1366 px', () => {
 
     await weight(page, 1).getByLabel('Stock').fill('0');
     await main(page).getByRole('button', { name: 'Save changes' }).click();
-    await expect(main(page).getByRole('status')).toHaveText(`${product.name} is saved.`);
+    await expect(notice(page)).toHaveText(`${product.name} is saved.`);
     // A reload opens the same form, from the server.
     await page.reload();
     await expect(weight(page, 1).getByLabel('Stock')).toHaveValue('0');
@@ -180,7 +192,7 @@ test.describe('an admin at 1366 px', () => {
   test.describe('a refused change', () => {
     // The server's 400 on purpose, which Chromium reports.
     test.use({
-      allowedConsoleError: /Failed to load resource: the server responded with a status of 400/,
+      allowedConsoleError: /Failed to load resource: the server responded with a status of (400|415)/,
     });
 
     test("shows the shared schema's message, then the server's, under the field, and focuses it", async ({
@@ -191,6 +203,14 @@ test.describe('an admin at 1366 px', () => {
       await logInAsAdmin(page, `/admin/products/${product._id}`);
       const price = weight(page, 1).getByLabel('Price (£)');
       await expect(price).toHaveValue('3');
+
+      // A file that is not a picture: the server's refusal under the upload field; the picture stays.
+      const picture = await main(page).getByLabel('Picture', { exact: true }).inputValue();
+      await main(page)
+        .getByLabel('Upload a picture')
+        .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+      await expect(main(page).getByText('Please choose a JPEG, PNG or WebP picture.')).toBeVisible();
+      await expect(main(page).getByLabel('Picture', { exact: true })).toHaveValue(picture);
 
       // The browser's check, with the shared schema's words: nothing is sent.
       await price.fill('9');
@@ -210,7 +230,7 @@ test.describe('an admin at 1366 px', () => {
       await expect(weight(page, 1).getByText('The price cannot be above the MRP.')).toBeVisible();
       await expect(price).toBeFocused();
       await expect(price).toHaveValue('2.50');
-      await expect(main(page).getByRole('status')).toHaveCount(0);
+      await expect(notice(page)).toHaveCount(0);
     });
   });
 
@@ -224,7 +244,7 @@ test.describe('an admin at 1366 px', () => {
     await expect(card).toContainText('Not counted');
 
     await card.getByRole('button', { name: `Hide ${product.name}` }).click();
-    await expect(main(page).getByRole('status')).toHaveText(`${product.name} is hidden from the shop.`);
+    await expect(notice(page)).toHaveText(`${product.name} is hidden from the shop.`);
     await expect(card).toContainText('Hidden');
     expect((await request.get(`/api/products/${product._id}`)).status()).toBe(404);
 
@@ -234,7 +254,7 @@ test.describe('an admin at 1366 px', () => {
     await expect(main(page).getByLabel('Show')).toHaveValue('hidden');
     await expect(main(page).getByRole('button', { name: /^Hide / })).toHaveCount(0);
     await card.getByRole('button', { name: `Show ${product.name}` }).click();
-    await expect(main(page).getByRole('status')).toHaveText(`${product.name} is shown in the shop.`);
+    await expect(notice(page)).toHaveText(`${product.name} is shown in the shop.`);
     await expect(card).toHaveCount(0);
     expect((await request.get(`/api/products/${product._id}`)).status()).toBe(200);
   });

@@ -135,5 +135,6 @@ describe('the pictures to choose from', () => {
     ]);
     expect(images).toEqual(['/images/products/a.svg', '/images/products/b.webp']);
     expect(imageName(images[1]!)).toBe('b.webp');
+    expect(imageName('/uploads/products/3f2a9c1e-1111-4222-8333-944445555666.webp')).toBe('Uploaded picture 3f2a9c1e');
   });
 });

@@ -165,5 +165,11 @@ export function productImages(products: readonly { image: string }[]): string[] 
   return [...new Set(products.map((product) => product.image))];
 }
 
-/** A picture's words for the select: '/images/products/roasted-cashew-nuts.svg' → 'roasted-cashew-nuts.svg'. */
-export const imageName = (image: string) => image.slice(image.lastIndexOf('/') + 1);
+/**
+ * A picture's words for the select: an illustration by its file ('/images/products/roasted-cashew-nuts.svg' →
+ * 'roasted-cashew-nuts.svg'), an upload as one, with the start of its random name to tell uploads apart.
+ */
+export function imageName(image: string): string {
+  const file = image.slice(image.lastIndexOf('/') + 1);
+  return image.startsWith('/uploads/') ? `Uploaded picture ${file.slice(0, 8)}` : file;
+}

@@ -42,6 +42,7 @@ import {
   type WeightFormValues,
   toProductInput,
 } from '../product-form-values.ts';
+import { ProductPictureUpload } from './product-picture-upload.tsx';
 
 const schemaResolver = zodResolver(ProductInputSchema);
 /** The shared schema, given the body the form's text makes (numbers read, stock and nutrition null when empty). */
@@ -92,6 +93,7 @@ export function ProductForm({ product, images, initialValues, notice, onCreated 
     handleSubmit,
     reset,
     setError,
+    setValue,
     formState: { errors },
   } = useForm<ProductFormValues, unknown, ProductInput>({
     resolver,
@@ -104,13 +106,19 @@ export function ProductForm({ product, images, initialValues, notice, onCreated 
   const noNutrition = useWatch({ control, name: 'noNutrition' });
   const image = useWatch({ control, name: 'image' });
   const formRef = useRef<HTMLFormElement>(null);
+  // An uploaded picture joins the choices first; once its option is there, it is chosen (a select cannot show a value
+  // it has no option for).
+  const [uploaded, setUploaded] = useState<string>();
+  useEffect(() => {
+    if (uploaded) setValue('image', uploaded, { shouldDirty: true, shouldValidate: true });
+  }, [uploaded, setValue]);
   // After errors are found, the first field wrong on screen takes focus once they show (react-hook-form may show
-  // them a render after it reports them): every render looks until it finds one.
+  // them a render after it reports them): every render looks until it finds one. A refused upload is not the form's.
   const focusPending = useRef(false);
   const [, setFailures] = useState(0);
   useEffect(() => {
     if (!focusPending.current) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[data-invalid] input');
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([type="file"]), fieldset[data-invalid] input');
     if (!first) return;
     focusPending.current = false;
     first.focus();
@@ -146,7 +154,7 @@ export function ProductForm({ product, images, initialValues, notice, onCreated 
   const serverFieldErrors =
     save.error instanceof ApiRequestError && save.error.errors.some(({ field }) => formFieldOf(field) !== undefined);
   const weightsError = errors.weights?.root?.message ?? errors.weights?.message;
-  const imageChoices = image && !images.includes(image) ? [image, ...images] : images;
+  const imageChoices = [...new Set([uploaded ?? '', image, ...images])].filter((choice) => choice !== '');
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex max-w-4xl flex-col gap-6">
@@ -189,6 +197,7 @@ export function ProductForm({ product, images, initialValues, notice, onCreated 
             <img src={image} alt="" width={80} height={80} className="size-20 rounded-lg bg-cream-100 object-contain" />
           )}
         </div>
+        <ProductPictureUpload onUploaded={setUploaded} />
         <fieldset>
           <legend className="text-sm font-semibold text-stone-800">Shown as</legend>
           <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
