@@ -118,7 +118,9 @@ export function ProductForm({ product, images, initialValues, notice, onCreated 
   const [, setFailures] = useState(0);
   useEffect(() => {
     if (!focusPending.current) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([type="file"]), fieldset[data-invalid] input');
+    const first = formRef.current?.querySelector<HTMLElement>(
+      '[aria-invalid="true"]:not([type="file"]), fieldset[data-invalid] input',
+    );
     if (!first) return;
     focusPending.current = false;
     first.focus();
