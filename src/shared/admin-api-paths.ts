@@ -27,6 +27,12 @@ export const adminApiPaths = {
   message: (messageId: string) => `${admin}/messages/${segment(messageId)}`,
   /** POST: a reply (`{ message }`), mailed to the sender; the message becomes answered. */
   messageReply: (messageId: string) => `${admin}/messages/${segment(messageId)}/reply`,
+  /** GET: every product, hidden ones too, in the shop's order, with each weight's stock; POST: a new one. */
+  products: `${admin}/products`,
+  /** POST: a picture for a product (multipart, `image`): answers 201 `{ image }`, the path a product may name. */
+  productImages: `${admin}/products/images`,
+  /** PUT: replace its fields and weights; PATCH: hide or show (`{ hidden }`); DELETE: hide it. */
+  product: (productId: string) => `${admin}/products/${segment(productId)}`,
   /** GET: every admin change, newest first (`action`, `target`, `limit`, `offset`). */
   audit: `${admin}/audit`,
 } as const;

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { uniqueEmail } from '#tests/accounts';
 import { accountMenuButton, expect, logIn, test } from '#tests/e2e/accounts';
 import { addFromCard } from '#tests/e2e/cart';
-import { apiToken, payForTestCart, testCard } from '#tests/e2e/checkout';
+import { apiToken, bristol, fillAddress, payForTestCart, payWithCard } from '#tests/e2e/checkout';
 
 const EMPTY_ALERT = 'Your cart is empty. Please add items to your cart before proceeding to checkout.';
 const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number.';
@@ -36,49 +36,6 @@ async function proceedToShipping(page: Page) {
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/shipping$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Shipping address' })).toBeVisible();
-}
-
-interface AddressFields {
-  name?: string;
-  phone?: string;
-  email?: string;
-  address?: string;
-  landmark?: string;
-  city?: string;
-  postalCode?: string;
-}
-
-/** Fills the fields given (only those), by their visible labels. */
-async function fillAddress(page: Page, fields: AddressFields) {
-  const labels: Record<keyof AddressFields, string> = {
-    name: 'Full name',
-    phone: 'Phone',
-    email: 'Email',
-    address: 'Street address',
-    landmark: 'Landmark (optional)',
-    city: 'City',
-    postalCode: 'Postal code',
-  };
-  for (const [field, value] of Object.entries(fields) as [keyof AddressFields, string][]) {
-    await page.getByLabel(labels[field], { exact: true }).fill(value);
-  }
-}
-
-const bristol = {
-  address: '12 Harbour Street',
-  landmark: 'Opposite the library',
-  city: 'Bristol',
-  postalCode: 'BS1 4DJ',
-};
-
-/** On the test payment page: the card's fields by their labels, then Pay (whose name carries the amount). */
-async function payWithCard(page: Page, cardNumber: string, amount: string) {
-  await expect(page).toHaveURL(/\/pay\/[^/]+$/);
-  await page.getByLabel('Card number').fill(cardNumber);
-  await page.getByLabel('Expiry').fill(testCard.expiry);
-  await page.getByLabel('CVC').fill(testCard.cvc);
-  await page.getByLabel('Name on card').fill(testCard.nameOnCard);
-  await page.getByRole('button', { name: `Pay ${amount}` }).click();
 }
 
 /** The payment session the test payment page belongs to. */

@@ -44,6 +44,9 @@ export const pageIndexing = {
   adminReviews: 'disallowed',
   adminMessages: 'disallowed',
   adminAudit: 'disallowed',
+  adminProducts: 'disallowed',
+  adminNewProduct: 'disallowed',
+  adminProduct: 'disallowed',
 } as const satisfies Record<PageRouteName, 'listed' | 'unlisted' | 'disallowed'>;
 
 const API_PREFIX = '/api/';

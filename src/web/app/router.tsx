@@ -145,6 +145,17 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               path: paths.adminAudit.path,
               lazy: lazyScreen(() => import('./routes/admin-audit.tsx')),
             },
+            {
+              ...screen,
+              path: paths.adminProducts.path,
+              lazy: lazyScreen(() => import('./routes/admin-products.tsx')),
+            },
+            // Adding and editing a product share one form, so one chunk.
+            ...([paths.adminNewProduct.path, paths.adminProduct.path] as const).map((path) => ({
+              ...screen,
+              path,
+              lazy: lazyScreen(() => import('./routes/admin-product.tsx')),
+            })),
             // The three legal pages share one chunk: whoever reads one often reads another.
             ...(['privacy', 'terms', 'delivery'] as const).map((name) => ({
               ...screen,

@@ -53,6 +53,12 @@ export const paths = {
   adminReviews: fixed(pageRoutes.adminReviews),
   adminMessages: fixed(pageRoutes.adminMessages),
   adminAudit: fixed(pageRoutes.adminAudit),
+  adminProducts: fixed(pageRoutes.adminProducts),
+  adminNewProduct: fixed(pageRoutes.adminNewProduct),
+  adminProduct: {
+    path: pageRoutes.adminProduct,
+    getHref: (productId: string) => `/admin/products/${encodeURIComponent(productId)}`,
+  },
   privacy: fixed(pageRoutes.privacy),
   terms: fixed(pageRoutes.terms),
   delivery: fixed(pageRoutes.delivery),

@@ -82,6 +82,9 @@ describe('GET /sitemap.xml', () => {
       pageRoutes.adminReviews,
       pageRoutes.adminMessages,
       pageRoutes.adminAudit,
+      pageRoutes.adminProducts,
+      pageRoutes.adminNewProduct,
+      '/admin/products/roasted-cashew-nuts',
     ]) {
       expect(listed).not.toContain(path);
     }
@@ -125,7 +128,16 @@ describe('GET /robots.txt', () => {
     expect(lines).toContain(`Sitemap: ${origin}/sitemap.xml`);
     const disallowed = lines.filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice(10));
     expect(disallowed).toEqual(
-      expect.arrayContaining(['/api/', '/shipping', '/success', '/my-orders', '/login', '/signup', '/admin/audit']),
+      expect.arrayContaining([
+        '/api/',
+        '/shipping',
+        '/success',
+        '/my-orders',
+        '/login',
+        '/signup',
+        '/admin/audit',
+        '/admin/products',
+      ]),
     );
     // The cart's page is the same empty cart for everyone: crawlable (Lighthouse's SEO audit fails a blocked page), not listed.
     expect(disallowed.filter((rule) => '/cart'.startsWith(rule))).toEqual([]);

@@ -34,6 +34,9 @@ describe('serving the single-page app', () => {
     '/search?query=cashew&category=Nuts',
     '/about/',
     '/admin/audit?action=review.hidden&target=RC-1042&page=2',
+    '/admin/products?shown=hidden',
+    '/admin/products/new',
+    '/admin/products/roasted-cashew-nuts',
   ])('answers index.html to a browser asking for %s', async (url) => {
     const response = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(200);

@@ -10,9 +10,10 @@ import { expect, type Page, test as base } from '@playwright/test';
 /**
  * A server-rendered page has been taken over by React: every element of the server's HTML is one React has hydrated
  * (it marks each with its fiber). Hydration runs in a transition, in slices (decision 057), so the container's own
- * mark comes long before the last button has its handlers.
+ * mark comes long before the last button has its handlers. For pages of a context a test opens itself; the `page`
+ * fixture's goto and reload wait on their own.
  */
-async function waitForHydration(page: Page): Promise<void> {
+export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
     const serverRendered = document.getElementById('page-data') !== null;

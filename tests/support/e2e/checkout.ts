@@ -1,8 +1,9 @@
 /**
  * Checkout for browser tests that are not about the checkout screens themselves: a paid order made through the
- * API and the built-in test payment page, as a shopper's browser would, so a page can be opened on it.
+ * API and the built-in test payment page, as a shopper's browser would, so a page can be opened on it; and the
+ * shipping form's and the test payment page's steps, for journeys that end in a checkout.
  */
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { cartPayload, guestAddress, testCard } from '#tests/checkout';
 import { expect } from '#tests/e2e/base-test';
 
@@ -31,4 +32,47 @@ export async function payForTestCart(request: APIRequestContext, { token }: { to
   const paid = await request.post(`/pay/${encodeURIComponent(id)}`, { form: testCard, maxRedirects: 0 });
   expect(paid.status(), await paid.text()).toBe(303);
   return id;
+}
+
+export interface AddressFields {
+  name?: string;
+  phone?: string;
+  email?: string;
+  address?: string;
+  landmark?: string;
+  city?: string;
+  postalCode?: string;
+}
+
+/** Fills the fields given (only those), by their visible labels. */
+export async function fillAddress(page: Page, fields: AddressFields) {
+  const labels: Record<keyof AddressFields, string> = {
+    name: 'Full name',
+    phone: 'Phone',
+    email: 'Email',
+    address: 'Street address',
+    landmark: 'Landmark (optional)',
+    city: 'City',
+    postalCode: 'Postal code',
+  };
+  for (const [field, value] of Object.entries(fields) as [keyof AddressFields, string][]) {
+    await page.getByLabel(labels[field], { exact: true }).fill(value);
+  }
+}
+
+export const bristol = {
+  address: '12 Harbour Street',
+  landmark: 'Opposite the library',
+  city: 'Bristol',
+  postalCode: 'BS1 4DJ',
+};
+
+/** On the test payment page: the card's fields by their labels, then Pay (whose name carries the amount). */
+export async function payWithCard(page: Page, cardNumber: string, amount: string) {
+  await expect(page).toHaveURL(/\/pay\/[^/]+$/);
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry').fill(testCard.expiry);
+  await page.getByLabel('CVC').fill(testCard.cvc);
+  await page.getByLabel('Name on card').fill(testCard.nameOnCard);
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
 }

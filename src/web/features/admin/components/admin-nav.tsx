@@ -5,6 +5,7 @@ import { paths } from '#web/config/paths.ts';
 
 export const ADMIN_SCREENS = [
   { to: paths.admin.getHref(), label: 'Orders' },
+  { to: paths.adminProducts.getHref(), label: 'Products' },
   { to: paths.adminReviews.getHref(), label: 'Reviews' },
   { to: paths.adminMessages.getHref(), label: 'Messages' },
   { to: paths.adminAudit.getHref(), label: 'Audit' },
@@ -18,7 +19,8 @@ export function AdminNav() {
           <li key={to}>
             <NavLink
               to={to}
-              end
+              // Orders (/admin) only at its own address; Products stays current on a product's form below it.
+              end={to === paths.admin.getHref()}
               className={({ isActive }) =>
                 clsx(
                   'inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-semibold',

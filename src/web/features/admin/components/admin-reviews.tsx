@@ -3,13 +3,12 @@
  * both kept in the address (review-filter.ts), newest first, each with Hide or Show and Delete (asked twice). Each change shows its progress on its button, then
  * the result as a status message above the list, or the server's refusal as an alert.
  */
-import { clsx } from 'clsx';
 import { useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminReview } from '#shared/schemas/admin';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
-import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 import { useDeleteAdminReview } from '../api/delete-admin-review.ts';
@@ -27,6 +26,8 @@ import {
 } from '../review-filter.ts';
 import { ListFilter } from './list-filter.tsx';
 import { ListPager } from './list-pager.tsx';
+import { RowAction } from './row-action.tsx';
+import { ShownBadge } from './shown-badge.tsx';
 
 const CHANGE_FAILED = 'We could not change this review. Please try again.';
 const SHOWN_OPTIONS = REVIEWS_SHOWN.map((value) => ({ value, label: SHOWN_LABELS[value] }));
@@ -173,21 +174,14 @@ function ReviewCard({
             {review.verified && ' · Verified buyer'}
           </p>
         </div>
-        <span
-          className={clsx(
-            'inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold',
-            review.hidden ? 'bg-stone-200 text-stone-900' : 'bg-emerald-100 text-emerald-900',
-          )}
-        >
-          {review.hidden ? 'Hidden' : 'Shown'}
-        </span>
+        <ShownBadge hidden={review.hidden} />
       </div>
       <Stars rating={review.rating} />
       <p className="mt-2 break-words whitespace-pre-line text-stone-800">{review.message}</p>
       {confirming ? (
         <div role="group" aria-label="Delete this review?" className="mt-4 flex flex-wrap items-center gap-3">
           <p className="font-semibold text-stone-900">Delete this review for good?</p>
-          <ReviewAction
+          <RowAction
             variant="primary"
             onClick={confirmDelete}
             disabled={busy}
@@ -197,14 +191,14 @@ function ReviewCard({
             ref={confirmRef}
           >
             Yes, delete
-          </ReviewAction>
+          </RowAction>
           <Button variant="secondary" size="sm" onClick={() => ask(false)} disabled={busy}>
             Cancel
           </Button>
         </div>
       ) : (
         <div className="mt-4 flex flex-wrap gap-3">
-          <ReviewAction
+          <RowAction
             onClick={toggle}
             disabled={busy}
             pending={setHidden.isPending}
@@ -212,32 +206,12 @@ function ReviewCard({
             who={who}
           >
             {review.hidden ? 'Show' : 'Hide'}
-          </ReviewAction>
-          <ReviewAction onClick={() => ask(true)} disabled={busy} who={who} ref={deleteRef}>
+          </RowAction>
+          <RowAction onClick={() => ask(true)} disabled={busy} who={who} ref={deleteRef}>
             Delete
-          </ReviewAction>
+          </RowAction>
         </div>
       )}
     </article>
-  );
-}
-
-/**
- * One of a review card's buttons: small, secondary unless told, named with whose review it acts on ('Hide review by
- * Ada Lovelace'), and while its change is sent, busy in its own words ('Hiding…').
- */
-function ReviewAction({
-  pending = false,
-  pendingText,
-  who,
-  variant = 'secondary',
-  children,
-  ...props
-}: Omit<ButtonProps, 'size'> & { pending?: boolean; pendingText?: string; who: string }) {
-  return (
-    <Button variant={variant} size="sm" aria-busy={pending || undefined} {...props}>
-      {pending ? pendingText : children}
-      <span className="sr-only"> {who}</span>
-    </Button>
   );
 }

@@ -1,0 +1,74 @@
+/**
+ * The owner's screen for one product: 'Add a product' (no id) or 'Edit …' (an id from the address), its heading,
+ * 'Back to products' and the form, once the owner's product list has arrived (it holds the product and the pictures
+ * to choose from). A new product, once added, opens on its own form with a notice, in place of the empty one.
+ */
+
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PageLoading } from '#web/components/layout/page-loading.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useAdminProducts } from '../api/get-admin-products.ts';
+import { EMPTY_PRODUCT_FORM, productImages, toProductFormValues } from '../product-form-values.ts';
+import { ProductsLoadError } from './admin-products.tsx';
+import { ProductForm } from './product-form.tsx';
+
+/** What the screen is given on arrival after a product is added. */
+interface AddedState {
+  added?: string;
+}
+
+export function AdminProduct({ productId }: { productId?: string | undefined }) {
+  const products = useAdminProducts();
+  const navigate = useNavigate();
+  const added = (useLocation().state as AddedState | null)?.added;
+
+  const back = (
+    <Link
+      to={paths.adminProducts.getHref()}
+      className="mb-4 inline-block font-semibold text-roast-800 underline underline-offset-4 hover:text-roast-900"
+    >
+      Back to products
+    </Link>
+  );
+
+  if (products.isPending) return <PageLoading />;
+  if (products.isError) return <ProductsLoadError products={products} />;
+
+  const images = productImages(products.data.items);
+  const product = productId === undefined ? undefined : products.data.items.find((item) => item._id === productId);
+  if (productId !== undefined && !product) {
+    return (
+      <>
+        {back}
+        <Heading>Product not found</Heading>
+        <p className="text-stone-700">
+          There is no product at this address. It may have been added under another name.
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {back}
+      <Heading>{product ? `Edit ${product.name}` : 'Add a product'}</Heading>
+      <ProductForm
+        // A new product's form is a new form: nothing typed on the empty one carries over.
+        key={product?._id ?? 'new'}
+        product={product}
+        images={images}
+        initialValues={product ? toProductFormValues(product) : EMPTY_PRODUCT_FORM}
+        notice={product && added === product._id ? `${product.name} is added to the shop.` : undefined}
+        onCreated={(created) =>
+          navigate(paths.adminProduct.getHref(created._id), { replace: true, state: { added: created._id } })
+        }
+      />
+    </>
+  );
+}
+
+function Heading({ children }: { children: string }) {
+  return (
+    <h1 className="mb-6 text-3xl font-extrabold tracking-tight break-words text-roast-900 sm:text-4xl">{children}</h1>
+  );
+}
