@@ -128,6 +128,18 @@ export const ProductWeightInputSchema = z
         .min(0, { error: 'Stock cannot be below 0.' })
         .max(STOCK_MAX, { error: `Stock must be at most ${STOCK_MAX}.` })
         .nullable(),
+      /**
+       * The stock the owner's form showed (null: not counted); absent for a new weight or a caller that sets stock
+       * outright. Given, a stock left as it was keeps whatever checkouts have taken or given back since, and one the
+       * owner changed while a checkout also changed it is refused (409) rather than overwritten.
+       */
+      stockSeen: z
+        .number({ error: 'stockSeen must be a whole number or null.' })
+        .int({ error: 'stockSeen must be a whole number or null.' })
+        .min(0)
+        .max(STOCK_MAX)
+        .nullable()
+        .optional(),
     },
     { error: 'Each weight needs a label, grams, price, MRP and stock (null when not counted).' },
   )
@@ -196,3 +208,6 @@ export const productImageMessages = {
 } as const;
 
 export const UploadedProductImageSchema = z.object({ image: z.string() });
+
+export const stockMovedMessage = (label: string, now: number | null) =>
+  `The stock of ${label} changed while you were editing (it is now ${now === null ? 'not counted' : now}). Please check it and save again.`;

@@ -220,6 +220,48 @@ describe('changing a product', () => {
     expect(shop).not.toHaveProperty('weights.0.stock');
   });
 
+  it('keeps what checkouts took while the owner edited, and refuses a stock change made over theirs', async () => {
+    const created = (
+      await adminCall(
+        'POST',
+        '/api/admin/products',
+        newProduct({
+          name: 'Busy Brazils',
+          weights: [{ label: '200g', grams: 200, price: 4.49, mrp: 7.49, stock: 5 }],
+        }),
+      )
+    ).json();
+    const form = (stock: number, stockSeen: number) =>
+      newProduct({
+        name: 'Busy Brazils',
+        weights: [{ label: '200g', grams: 200, price: 4.49, mrp: 7.49, stock, stockSeen }],
+      });
+    // A shopper's checkout takes 2 while the owner's form (showing 5) is open.
+    const address = guestAddress();
+    const taken = await checkoutCalls(testApp).createSession({
+      orderItems: [{ _id: created._id, qty: 2, selectedWeight: '200g', price: 4.49 }],
+      shippingAddress: address,
+      totalPrice: 8.98,
+    });
+    expect(taken.statusCode).toBe(200);
+
+    // Saved with the stock as seen: the 3 left stay 3, not 5.
+    const saved = await adminCall('PUT', `/api/admin/products/${created._id}`, form(5, 5));
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().weights[0]).toMatchObject({ stock: 3, reserved: 2 });
+
+    // Changed to 10 from a form that showed 5, when it is 3: refused, nothing written.
+    const refused = await adminCall('PUT', `/api/admin/products/${created._id}`, form(10, 5));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: 'The stock of 200g changed while you were editing (it is now 3). Please check it and save again.',
+      errors: [{ field: 'weights.0.stock' }],
+    });
+    // From a form that showed 3: set.
+    const set = await adminCall('PUT', `/api/admin/products/${created._id}`, form(10, 3));
+    expect(set.json().weights[0]).toMatchObject({ stock: 10 });
+  });
+
   it('answers 404 with a message for a product the shop does not have', async () => {
     const response = await adminCall('PUT', '/api/admin/products/no-such-product', newProduct());
     expect(response.statusCode).toBe(404);

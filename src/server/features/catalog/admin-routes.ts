@@ -16,6 +16,7 @@ import {
   ProductIdParamsSchema,
   ProductInputSchema,
   productImageMessages,
+  stockMovedMessage,
   UploadedProductImageSchema,
 } from '#shared/schemas/admin-product';
 import { ApiErrorSchema } from '#shared/schemas/error';
@@ -54,9 +55,11 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { id, email };
   };
 
+  const reservationsNow = async (): Promise<Reservations> =>
+    new Map((await app.orderRepository.reservedStock()).map((each) => [`${each.productId} ${each.label}`, each.qty]));
+
   app.get('/products', { schema: { response: { 200: AdminProductListSchema, ...errors } } }, async () => {
-    const [records, held] = await Promise.all([app.productRepository.listAll(), app.orderRepository.reservedStock()]);
-    const reservations = new Map(held.map((each) => [`${each.productId} ${each.label}`, each.qty]));
+    const [records, reservations] = await Promise.all([app.productRepository.listAll(), reservationsNow()]);
     return { items: records.map((record) => toAdminProduct(record, reservations)), total: records.length };
   });
 
@@ -76,7 +79,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         return record;
       });
       await app.catalog.changed();
-      return reply.code(201).send(toAdminProduct(created));
+      return reply.code(201).send(toAdminProduct(created, await reservationsNow()));
     },
   );
 
@@ -94,7 +97,14 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const replaced = await app.db.transaction(async (tx) => {
         const before = await app.productRepository.findForUpdate(id, tx);
         if (!before) throw new HttpError(404, notFound);
-        const after = await app.productRepository.replace(id, request.body, tx);
+        const replaced = await app.productRepository.replace(id, request.body, tx);
+        if ('stockMoved' in replaced) {
+          const { label, now } = replaced.stockMoved;
+          throw new HttpError(409, stockMovedMessage(label, now), {
+            field: `weights.${request.body.weights.findIndex((weight) => weight.label === label)}.stock`,
+          });
+        }
+        const after = replaced.product;
         await app.audit.record(tx, {
           actor: actorOf(request),
           action: 'product.updated',
@@ -105,7 +115,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         return after;
       });
       await app.catalog.changed();
-      return toAdminProduct(replaced);
+      return toAdminProduct(replaced, await reservationsNow());
     },
   );
 
@@ -125,7 +135,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return after;
     });
     await app.catalog.changed();
-    return toAdminProduct(changed);
+    return toAdminProduct(changed, await reservationsNow());
   }
 
   // Contract §7: DELETE hides (orders keep the product's lines); PATCH { hidden } hides or shows it again.

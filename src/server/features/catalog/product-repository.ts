@@ -60,8 +60,16 @@ export interface ProductRepository {
   findForUpdate(id: string, tx: Database): Promise<ProductRecord | undefined>;
   /** A new product, last in the shop's order, with an id made from its name (unique: '-2' and on when taken). */
   create(input: ProductInput, tx: Database): Promise<ProductRecord>;
-  /** Replaces an existing product's editable fields and weights (find it with `findForUpdate` first). */
-  replace(id: string, input: ProductInput, tx: Database): Promise<ProductRecord>;
+  /**
+   * Replaces an existing product's editable fields and weights (find it with `findForUpdate` first). A weight's
+   * `stockSeen` keeps its current stock when the owner left it as seen; `stockMoved` names one the owner changed while
+   * checkouts changed it too, and nothing is written (the caller rolls `tx` back).
+   */
+  replace(
+    id: string,
+    input: ProductInput,
+    tx: Database,
+  ): Promise<{ product: ProductRecord } | { stockMoved: { label: string; now: number | null } }>;
   /** Hides or shows an existing product (find it with `findForUpdate` first). */
   setHidden(id: string, hidden: boolean, tx: Database): Promise<ProductRecord>;
   /**
@@ -249,10 +257,32 @@ function createProductRepository(appDb: Database): ProductRepository {
       return readOne(id, tx);
     },
     async replace(id, input, tx) {
+      // The weights' rows locked first: a checkout taking stock now waits for this change, not the other way round.
+      const current = new Map(
+        (
+          await tx
+            .select({ label: productWeights.label, stock: productWeights.stock })
+            .from(productWeights)
+            .where(eq(productWeights.productId, id))
+            .for('update')
+        ).map((weight) => [weight.label, weight.stock]),
+      );
+      const weights: ProductInput['weights'] = [];
+      for (const weight of input.weights) {
+        const { stockSeen, ...rest } = weight;
+        if (stockSeen === undefined || !current.has(weight.label)) {
+          weights.push(rest);
+          continue;
+        }
+        const now = current.get(weight.label) ?? null;
+        if (weight.stock === stockSeen) weights.push({ ...rest, stock: now });
+        else if (now === stockSeen) weights.push(rest);
+        else return { stockMoved: { label: weight.label, now } };
+      }
       await tx.update(products).set(productColumns(input)).where(eq(products.id, id));
       await tx.delete(productWeights).where(eq(productWeights.productId, id));
-      await tx.insert(productWeights).values(weightRows(id, input));
-      return readOne(id, tx);
+      await tx.insert(productWeights).values(weightRows(id, { ...input, weights }));
+      return { product: await readOne(id, tx) };
     },
     async takeStock(lines, tx) {
       let soldOut = false;

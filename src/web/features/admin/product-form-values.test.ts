@@ -62,8 +62,8 @@ describe('the product form and the API body', () => {
   it('fills the form from a product, and makes the same product back', () => {
     const values = toProductFormValues(product);
     expect(values.weights).toEqual([
-      { label: '250g', grams: '250', price: '4.19', mrp: '6.99', stock: '' },
-      { label: '1kg', grams: '1000', price: '15', mrp: '25', stock: '7' },
+      { label: '250g', grams: '250', price: '4.19', mrp: '6.99', stock: '', stockSeen: null },
+      { label: '1kg', grams: '1000', price: '15', mrp: '25', stock: '7', stockSeen: 7 },
     ]);
     expect(values.nutrition.fat).toBe('46.4');
     expect(values.noNutrition).toBe(false);
@@ -71,7 +71,8 @@ describe('the product form and the API body', () => {
     const { _id, price, hidden, weights, ...fields } = product;
     expect(body).toEqual({
       ...fields,
-      weights: weights.map(({ inStock, reserved, ...weight }) => weight),
+      // Each weight says the stock the form showed, so the server keeps what checkouts took meanwhile.
+      weights: weights.map(({ inStock, reserved, ...weight }) => ({ ...weight, stockSeen: weight.stock })),
     });
   });
 

@@ -31,6 +31,8 @@ export interface WeightFormValues {
   mrp: string;
   /** Packs left to sell; empty when the shop does not count them. */
   stock: string;
+  /** The stock the form was filled with (null: not counted); absent for a weight added here. */
+  stockSeen?: number | null;
 }
 
 export interface ProductFormValues {
@@ -103,6 +105,8 @@ export function toProductInput(values: ProductFormValues): Record<keyof ProductI
       mrp: readNumber(weight.mrp),
       // Empty: not counted. Anything typed is a count, checked by the schema.
       stock: weight.stock.trim() === '' ? null : readNumber(weight.stock),
+      // So the server keeps what checkouts took meanwhile, or says the stock moved under the owner's change.
+      ...(weight.stockSeen === undefined ? {} : { stockSeen: weight.stockSeen }),
     })),
   };
 }
@@ -138,6 +142,7 @@ export function toProductFormValues(product: AdminProduct): ProductFormValues {
       price: poundsText(weight.price),
       mrp: poundsText(weight.mrp),
       stock: weight.stock === null ? '' : String(weight.stock),
+      stockSeen: weight.stock,
     })),
   };
 }
