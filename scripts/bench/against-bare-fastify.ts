@@ -58,8 +58,17 @@ function replayable(headers: http.IncomingHttpHeaders): Record<string, string> {
   );
 }
 
-/** Runs both encodings; true when both ratios meet the target. */
-export async function compareWithBareFastify({ shopOrigin, path: urlPath, referencePort, workDir }: Comparison) {
+export interface Reference {
+  /** The reference's URL for the same path. */
+  url: string;
+  /** The shop's answer, uncompressed and in brotli, as the reference sends them. */
+  bytes: Buffer;
+  brotli: Buffer;
+  stop(): Promise<void>;
+}
+
+/** A bare Fastify in a process of its own, answering `path` with the shop's bytes and headers for it. */
+export async function startReference({ shopOrigin, path: urlPath, referencePort, workDir }: Comparison) {
   const url = `${shopOrigin}${urlPath}`;
   const identity = await getRaw(url, { 'accept-encoding': 'identity' });
   const bytes = identity.body;
@@ -75,16 +84,29 @@ export async function compareWithBareFastify({ shopOrigin, path: urlPath, refere
     `${bytesFile}.headers.json`,
     JSON.stringify({ identity: replayable(identity.headers), br: replayable(brotliResponse.headers) }),
   );
-  let reference: ChildProcess | undefined;
+  const reference: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, 'scripts/bench-reference-server.mjs'), bytesFile, String(referencePort), urlPath],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const referenceUrl = `http://127.0.0.1:${referencePort}${urlPath}`;
   try {
-    reference = spawn(
-      process.execPath,
-      [path.join(root, 'scripts/bench-reference-server.mjs'), bytesFile, String(referencePort), urlPath],
-      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    const referenceUrl = `http://127.0.0.1:${referencePort}${urlPath}`;
     await waitFor(referenceUrl, reference);
+  } catch (error) {
+    await stop(reference);
+    throw error;
+  }
+  return { url: referenceUrl, bytes, brotli, stop: () => stop(reference) } satisfies Reference;
+}
 
+/** Runs both encodings; true when both ratios meet the target. */
+export async function compareWithBareFastify(comparison: Comparison) {
+  const url = `${comparison.shopOrigin}${comparison.path}`;
+  const urlPath = comparison.path;
+  const reference = await startReference(comparison);
+  const { bytes, brotli } = reference;
+  const referenceUrl = reference.url;
+  try {
     let allMet = true;
     for (const [label, headers] of [
       ['as browsers ask (accept-encoding: br, gzip)', { 'accept-encoding': 'br, gzip' }],
@@ -125,6 +147,6 @@ export async function compareWithBareFastify({ shopOrigin, path: urlPath, refere
     }
     return allMet;
   } finally {
-    await stop(reference);
+    await reference.stop();
   }
 }

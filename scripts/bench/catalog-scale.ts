@@ -1,0 +1,141 @@
+/**
+ * `npm run bench catalog-scale`: the shop with a catalog of BENCH_CATALOG_PRODUCTS (5,000) products on PGlite, the
+ * launch 25 and made-up ones beside them: for the product list, the list page, a search page and a product page, the
+ * size as a browser gets it (brotli) and p50/p95 of one request at a time, against a bare Fastify answering the same
+ * bytes (issue 18). The sizes are what a shopper's first load carries; the ratios say what the server adds.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { products, productWeights } from '../../src/server/db/schema.ts';
+import { startReference } from './against-bare-fastify.ts';
+import { startShop, stop, waitFor } from './shop.ts';
+
+const PRODUCT_COUNT = Number(process.env.BENCH_CATALOG_PRODUCTS ?? 5000);
+const REQUESTS = Number(process.env.BENCH_CATALOG_REQUESTS ?? 100);
+const PORT = 3500;
+const BATCH = 500;
+const CATEGORIES = ['Nuts', 'Dry Fruits', 'Seeds'] as const;
+const WORDS = ['Smoked', 'Honey', 'Chilli', 'Lime', 'Maple', 'Sea Salt', 'Garlic', 'Paprika', 'Lemon', 'Pepper'];
+const KINDS = ['Almonds', 'Cashews', 'Pecans', 'Apricots', 'Figs', 'Sunflower Seeds', 'Pumpkin Seeds', 'Walnuts'];
+
+/** The launch catalog, then made-up products up to PRODUCT_COUNT, each with three weights and food information. */
+async function seedLargeCatalog(dataDir: string): Promise<void> {
+  const handle = await openDatabase({ dataDir });
+  try {
+    await handle.prepare();
+    for (let start = 25; start < PRODUCT_COUNT; start += BATCH) {
+      const batch = Array.from({ length: Math.min(BATCH, PRODUCT_COUNT - start) }, (_, offset) => {
+        const index = start + offset;
+        const name = `${WORDS[index % WORDS.length]} ${KINDS[index % KINDS.length]} No. ${index}`;
+        return {
+          id: `bench-product-${index}`,
+          name,
+          category: CATEGORIES[index % CATEGORIES.length]!,
+          description: `${name}: roasted in small batches in our London kitchen and packed by hand. A made-up product for the bench.`,
+          image: '/images/products/roasted-cashew-nuts.svg',
+          allergens: ['Tree nuts'],
+          vatRate: 20,
+          isNewlyLaunched: index % 97 === 0,
+          isBestSeller: index % 89 === 0,
+          position: index,
+          ingredients: `${KINDS[index % KINDS.length]} (97%), sunflower oil, sea salt`,
+          mayContain: ['Peanuts', 'Sesame'],
+          nutrition: {
+            energyKj: 2450,
+            energyKcal: 590,
+            fat: 48,
+            saturates: 9,
+            carbohydrate: 25,
+            sugars: 5,
+            fibre: 3.5,
+            protein: 18,
+            salt: 0.6,
+          },
+          origin: 'Vietnam',
+          storage: 'Store in a cool, dry place. Once opened, keep sealed and eat within 4 weeks.',
+        };
+      });
+      await handle.db.insert(products).values(batch);
+      await handle.db.insert(productWeights).values(
+        batch.flatMap((product) =>
+          [
+            ['250g', 250, 419, 699],
+            ['500g', 500, 809, 1349],
+            ['1kg', 1000, 1529, 2549],
+          ].map(([label, grams, pricePence, mrpPence], position) => ({
+            productId: product.id,
+            label: label as string,
+            grams: grams as number,
+            pricePence: pricePence as number,
+            mrpPence: mrpPence as number,
+            position,
+          })),
+        ),
+      );
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+const percentile = (sorted: number[], fraction: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
+
+async function timeSequential(url: string): Promise<{ p50: number; p95: number }> {
+  const times: number[] = [];
+  for (let index = 0; index < REQUESTS; index++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+}
+
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
+export async function benchCatalogScale(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'roast-bench-scale-'));
+  const origin = `http://127.0.0.1:${PORT}`;
+  let shop: ReturnType<typeof startShop> | undefined;
+  try {
+    const seeding = performance.now();
+    await seedLargeCatalog(dataDir);
+    console.log(
+      `\nCatalog of ${PRODUCT_COUNT} products on PGlite (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s); ` +
+        `${REQUESTS} requests one at a time each, as browsers ask (br, gzip), against a bare Fastify with the same bytes`,
+    );
+    shop = startShop(PORT, { DATA_DIR: dataDir, PUBLIC_URL: origin });
+    await waitFor(`${origin}/healthz`, shop);
+    const paths = ['/api/products', '/product', '/search?query=cashew', '/product/roasted-cashew-nuts'];
+    for (const [index, urlPath] of paths.entries()) {
+      const reference = await startReference({
+        shopOrigin: origin,
+        path: urlPath.split('?')[0]!,
+        referencePort: PORT + 1 + index,
+        workDir: dataDir,
+      });
+      try {
+        const referenceUrl = reference.url + (urlPath.includes('?') ? `?${urlPath.split('?')[1]}` : '');
+        // Warm both, then measure.
+        await timeSequential(`${origin}${urlPath}`);
+        const shopTimes = await timeSequential(`${origin}${urlPath}`);
+        const bareTimes = await timeSequential(referenceUrl);
+        console.log(
+          `  GET ${urlPath.padEnd(30)} ${kilobytes(reference.brotli.length).padStart(7)} br (${kilobytes(reference.bytes.length)} raw)` +
+            `   shop p50 ${shopTimes.p50.toFixed(1)} / p95 ${shopTimes.p95.toFixed(1)} ms` +
+            `   bare p95 ${bareTimes.p95.toFixed(1)} ms   p95 ×${(shopTimes.p95 / bareTimes.p95).toFixed(2)}`,
+        );
+      } finally {
+        await reference.stop();
+      }
+    }
+  } finally {
+    await stop(shop);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
