@@ -67,7 +67,7 @@ export interface Reference {
   stop(): Promise<void>;
 }
 
-/** A bare Fastify in a process of its own, answering `path` with the shop's bytes and headers for it. */
+/** A bare Fastify in a process of its own, answering `path` (its query too) with the shop's bytes and headers for it. */
 export async function startReference({ shopOrigin, path: urlPath, referencePort, workDir }: Comparison) {
   const url = `${shopOrigin}${urlPath}`;
   const identity = await getRaw(url, { 'accept-encoding': 'identity' });
@@ -86,7 +86,8 @@ export async function startReference({ shopOrigin, path: urlPath, referencePort,
   );
   const reference: ChildProcess = spawn(
     process.execPath,
-    [path.join(root, 'scripts/bench-reference-server.mjs'), bytesFile, String(referencePort), urlPath],
+    // The reference answers the path whatever the query: the bytes are the shop's answer to this one.
+    [path.join(root, 'scripts/bench-reference-server.mjs'), bytesFile, String(referencePort), urlPath.split('?')[0]!],
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const referenceUrl = `http://127.0.0.1:${referencePort}${urlPath}`;

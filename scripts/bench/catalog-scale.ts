@@ -1,6 +1,7 @@
 /**
  * `npm run bench catalog-scale`: the shop with a catalog of BENCH_CATALOG_PRODUCTS (5,000) products on PGlite, the
- * launch 25 and made-up ones beside them: for the product list, the list page, a search page and a product page, the
+ * launch 25 and made-up ones beside them: for the whole list, a page of search results, the list page, a search page
+ * and a product page, the
  * size as a browser gets it (brotli) and p50/p95 of one request at a time, against a bare Fastify answering the same
  * bytes (issue 18). The sizes are what a shopper's first load carries; the ratios say what the server adds.
  */
@@ -111,16 +112,22 @@ export async function benchCatalogScale(): Promise<void> {
     );
     shop = startShop(PORT, { DATA_DIR: dataDir, PUBLIC_URL: origin });
     await waitFor(`${origin}/healthz`, shop);
-    const paths = ['/api/products', '/product', '/search?query=cashew', '/product/roasted-cashew-nuts'];
+    const paths = [
+      '/api/products',
+      '/api/products/browse?q=cashew',
+      '/product',
+      '/search?query=cashew',
+      '/product/roasted-cashew-nuts',
+    ];
     for (const [index, urlPath] of paths.entries()) {
       const reference = await startReference({
         shopOrigin: origin,
-        path: urlPath.split('?')[0]!,
+        path: urlPath,
         referencePort: PORT + 1 + index,
         workDir: dataDir,
       });
       try {
-        const referenceUrl = reference.url + (urlPath.includes('?') ? `?${urlPath.split('?')[1]}` : '');
+        const referenceUrl = reference.url;
         // Warm both, then measure.
         await timeSequential(`${origin}${urlPath}`);
         const shopTimes = await timeSequential(`${origin}${urlPath}`);

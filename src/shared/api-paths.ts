@@ -15,8 +15,10 @@ const reviews = '/api/reviews';
 export const apiPaths = {
   products: {
     prefix: products,
-    /** GET: the whole catalog. */
+    /** GET: the whole catalog; with `?ids=a,b`, only those products. */
     list: products,
+    /** GET: a page of the catalog, by category, collection or search words: `{ items, total }`. */
+    browse: `${products}/browse`,
     /** GET: one product. */
     one: (productId: string) => `${products}/${segment(productId)}`,
   },

@@ -65,3 +65,51 @@ export type Product = z.infer<typeof ProductSchema>;
 export const ProductListSchema = z.array(ProductSchema);
 
 export const ProductParamsSchema = z.object({ id: z.string() });
+
+export const PRODUCT_PAGE_DEFAULT_LIMIT = 24;
+export const PRODUCT_PAGE_MAX_LIMIT = 100;
+export const PRODUCT_IDS_MAX = 100;
+export const PRODUCT_COLLECTIONS = ['new', 'bestsellers'] as const;
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number.` })
+    .int({ error: `${name} must be a whole number.` })
+    .min(min, { error: `${name} must be at least ${min}.` })
+    .max(max, { error: `${name} must be at most ${max}.` });
+
+/**
+ * `GET /api/products/browse`: a page of the catalog in the shop's order, by category, collection (new launches,
+ * best sellers) or search words (the storefront's search, shared with it), for catalogs too large to send whole.
+ */
+export const ProductBrowseQuerySchema = z.object({
+  category: z.enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(', ')}.` }).optional(),
+  collection: z.enum(PRODUCT_COLLECTIONS, { error: 'collection must be new or bestsellers.' }).optional(),
+  q: z.string({ error: 'q must be text.' }).trim().max(100, { error: 'q must be at most 100 characters.' }).optional(),
+  limit: wholeNumber('limit', 1, PRODUCT_PAGE_MAX_LIMIT).default(PRODUCT_PAGE_DEFAULT_LIMIT),
+  offset: wholeNumber('offset', 0, 1_000_000).default(0),
+});
+export type ProductBrowseQuery = z.infer<typeof ProductBrowseQuerySchema>;
+
+export const ProductPageSchema = z.object({ items: z.array(ProductSchema), total: z.number().int() });
+export type ProductPage = z.infer<typeof ProductPageSchema>;
+
+/** `GET /api/products?ids=a,b`: the products a guest cart holds, rather than the whole catalog. */
+export const ProductIdsQuerySchema = z.object({
+  ids: z
+    .string({ error: 'ids must be a comma-separated list of product ids.' })
+    .max(PRODUCT_IDS_MAX * 81, { error: `ids names at most ${PRODUCT_IDS_MAX} products.` })
+    .transform((text) => text.split(',').filter(Boolean))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .max(80, { error: 'ids must be product ids.' })
+            .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'ids must be product ids.' }),
+          { error: 'ids must be a comma-separated list of product ids.' },
+        )
+        .max(PRODUCT_IDS_MAX, { error: `ids names at most ${PRODUCT_IDS_MAX} products.` }),
+    )
+    .optional(),
+});

@@ -117,6 +117,9 @@ describe('creating a product', () => {
     const first = (await adminCall('POST', '/api/admin/products', newProduct({ name: 'Chilli Cashews' }))).json();
     const second = (await adminCall('POST', '/api/admin/products', newProduct({ name: 'Chilli  Cashews!' }))).json();
     expect([first._id, second._id]).toEqual(['chilli-cashews', 'chilli-cashews-2']);
+    // Never an address the catalog uses for itself.
+    const browse = (await adminCall('POST', '/api/admin/products', newProduct({ name: 'Browse' }))).json();
+    expect(browse._id).toBe('browse-product');
   });
 
   it.each([

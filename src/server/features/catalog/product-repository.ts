@@ -130,8 +130,12 @@ export function productSlug(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 70)
     .replace(/-+$/, '');
+  // Addresses of the catalog's own beside /api/products/{id}: a product named so would be hidden behind them.
+  if (RESERVED_IDS.has(slug)) return `${slug}-product`;
   return slug || 'product';
 }
+
+const RESERVED_IDS = new Set(['browse']);
 
 /** The product's columns an owner writes, from the shared body. */
 function productColumns(input: ProductInput) {

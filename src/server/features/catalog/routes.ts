@@ -1,6 +1,15 @@
 /** Catalog reads, answered from the in-memory catalog with ETags; public, so not under the API's no-store rule. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProductIdSchema, ProductParamsSchema } from '#shared/schemas/product';
+import { searchProducts } from '#shared/catalog-search';
+import {
+  type Product,
+  ProductBrowseQuerySchema,
+  ProductIdSchema,
+  ProductIdsQuerySchema,
+  ProductPageSchema,
+  ProductParamsSchema,
+} from '#shared/schemas/product';
+import { ApiErrorSchema } from '#shared/schemas/error';
 import { HttpError } from '../../errors.ts';
 import { sendPrepared } from '../../lib/prepared-answer.ts';
 
@@ -11,7 +20,33 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   // NOTE: compress is a route option, not config (as config it did nothing): the prepared answers carry their own
   // brotli and gzip forms, and a GET has no body to decompress, so neither of the plugin's hooks runs here.
   const prepared = { compress: false, decompress: false, config: { cache: 'public' } } as const;
-  app.get('/', prepared, (request, reply) => sendPrepared(request, reply, app.catalog.listJson()));
+  app.get('/', { ...prepared, schema: { querystring: ProductIdsQuerySchema } }, (request, reply) => {
+    const { ids } = request.query;
+    if (ids === undefined) return sendPrepared(request, reply, app.catalog.listJson());
+    // A guest cart's few products, in the shop's order; ids the shop does not sell are left out.
+    const wanted = new Set(ids);
+    return app.catalog.products().filter((product) => wanted.has(product._id));
+  });
+
+  app.get(
+    '/browse',
+    // Made per request, so compressed per request (the compress plugin), unlike the prepared answers.
+    {
+      decompress: false,
+      config: { cache: 'public' },
+      schema: { querystring: ProductBrowseQuerySchema, response: { 200: ProductPageSchema, '4xx': ApiErrorSchema } },
+    },
+    (request) => {
+      const { category, collection, q, limit, offset } = request.query;
+      let found: readonly Product[] = app.catalog.products();
+      if (collection === 'new') found = found.filter((product) => product.isNewlyLaunched);
+      if (collection === 'bestsellers') found = found.filter((product) => product.isBestSeller);
+      found = q
+        ? searchProducts(found, q, category)
+        : found.filter((product) => !category || product.category === category);
+      return { items: found.slice(offset, offset + limit), total: found.length };
+    },
+  );
 
   app.get('/:id', { ...prepared, schema: { params: ProductParamsSchema } }, (request, reply) => {
     const id = ProductIdSchema.safeParse(request.params.id);
