@@ -7,7 +7,7 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouter, StaticRouterProvider } from 'react-router';
 import type { Product } from '#shared/schemas/product';
 import type { Review } from '#shared/schemas/review';
 import { productQueryOptions } from '#web/features/catalog/api/get-product.ts';
@@ -17,7 +17,7 @@ import { Footer } from '#web/components/layout/footer.tsx';
 import { paths } from '#web/config/paths.ts';
 import { type PageData, serialisePageData } from './app/page-data.ts';
 import { AppProvider, createQueryClient } from './app/provider.tsx';
-import { createAppRoutes } from './app/router.tsx';
+import { createAppRoutes, type RouteHandle } from './app/router.tsx';
 import { homeHead, productHead } from './app/structured-data.ts';
 
 export interface RenderInput {
@@ -55,9 +55,15 @@ const LEADING_METADATA = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/
 
 export async function renderPage({ url, origin, products, reviews, cartKept }: RenderInput): Promise<RenderedPage> {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(productsQueryOptions().queryKey, [...products]);
-  if (reviews) queryClient.setQueryData(reviewsQueryOptions().queryKey, [...reviews]);
+  const routes = createAppRoutes(queryClient);
   const { pathname } = new URL(url, origin);
+  // Only a screen that shows the catalog as a whole carries it in its page: a product page, the cart or the about page
+  // would otherwise hold every product the shop sells.
+  const showsCatalog = (matchRoutes(routes, pathname) ?? []).some(
+    (match) => (match.route.handle as RouteHandle | undefined)?.showsCatalog,
+  );
+  if (showsCatalog) queryClient.setQueryData(productsQueryOptions().queryKey, [...products]);
+  if (reviews) queryClient.setQueryData(reviewsQueryOptions().queryKey, [...reviews]);
   // A product page the catalog lacks renders its not-found state rather than asking the API.
   const productId = PRODUCT_PATH.exec(pathname)?.[1];
   const product =
@@ -66,7 +72,7 @@ export async function renderPage({ url, origin, products, reviews, cartKept }: R
     queryClient.setQueryData(productQueryOptions(decodeURIComponent(productId)).queryKey, product ?? null);
   }
 
-  const handler = createStaticHandler(createAppRoutes(queryClient));
+  const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(url, origin)));
   if (context instanceof Response) throw new Error(`The routes answered ${url} with a redirect`);
   // Loaders never fail (router.tsx); an error here would need React Router's error serialising, so the caller's

@@ -62,8 +62,15 @@ test.describe('the browser hydrates the server’s HTML without a mismatch', () 
       localStorage.setItem('guestCart', JSON.stringify([{ _id: 'roasted-cashew-nuts', qty: 2, selectedWeight: '' }]));
       localStorage.setItem('isGuest', 'true');
     });
+    // Priced with its own product, asked for alone: the cart page never carries or fetches the whole catalog.
+    const catalogRequests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/products') catalogRequests.push(url.search);
+    });
     await page.goto('/cart');
     await expect(page.getByRole('heading', { name: 'Roasted Cashew Nuts' })).toBeVisible();
+    expect(catalogRequests).toEqual(['?ids=roasted-cashew-nuts']);
     await page.goto('/product/roasted-cashew-nuts');
     await page.waitForLoadState('networkidle');
     expect(hydrationMessages).toEqual([]);
@@ -145,6 +152,31 @@ test.describe('/cart before its script (decision 074)', () => {
     await page.getByRole('button', { name: 'Yes, Remove All' }).click();
     await expect(page.getByText(EMPTY_CART)).toBeVisible();
     await expect.poll(cartKept).toBe(false);
+  });
+});
+
+test.describe('what a page carries for the browser', () => {
+  /** The query keys in a page's data (page-data.ts), as the browser's cache will hold them. */
+  async function cachedKeys(request: import('@playwright/test').APIRequestContext, path: string) {
+    const html = await (await request.get(path)).text();
+    const json = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1];
+    const data = JSON.parse(json!) as { queries: { entries: [unknown[], unknown][] } };
+    return data.queries.entries.map(([key]) => JSON.stringify(key));
+  }
+
+  test('only the screens that show the catalog as a whole carry it; a product page carries its product', async ({
+    request,
+  }) => {
+    const whole = JSON.stringify(['products']);
+    for (const path of ['/', '/product', '/products/bestsellers', '/search?query=cashew']) {
+      expect(await cachedKeys(request, path), path).toContain(whole);
+    }
+    for (const path of ['/about', '/cart', '/reviews', '/contact']) {
+      expect(await cachedKeys(request, path), path).not.toContain(whole);
+    }
+    const productPage = await cachedKeys(request, '/product/roasted-cashew-nuts');
+    expect(productPage).not.toContain(whole);
+    expect(productPage).toContain(JSON.stringify(['products', 'roasted-cashew-nuts']));
   });
 });
 

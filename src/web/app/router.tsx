@@ -25,6 +25,12 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>): RouteObjec
   };
 }
 
+/** What a route says about itself to the server's renderer. */
+export interface RouteHandle {
+  /** The screen shows the whole catalog (lists, search, Buy again), so its page carries it. */
+  showsCatalog?: boolean;
+}
+
 /** The route tree, shared by the browser's router and the server's static handler (entry-server.tsx). */
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   // Loaders start the request and return at once: they never fail or hold up a navigation, and the
@@ -50,6 +56,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   };
 
   const screen = { HydrateFallback: PageLoading } satisfies Partial<RouteObject>;
+  // The screens that show the catalog as a whole: the server renders them with it, and only them (entry-server.tsx).
+  const catalogScreen = { ...screen, handle: { showsCatalog: true } satisfies RouteHandle };
 
   return [
     {
@@ -61,21 +69,26 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           // Errors inside a screen keep the header and footer around them.
           errorElement: <RouteError />,
           children: [
-            { ...screen, index: true, loader: prefetchCatalog, lazy: lazyScreen(() => import('./routes/home.tsx')) },
             {
-              ...screen,
+              ...catalogScreen,
+              index: true,
+              loader: prefetchCatalog,
+              lazy: lazyScreen(() => import('./routes/home.tsx')),
+            },
+            {
+              ...catalogScreen,
               path: paths.products.path,
               loader: prefetchCatalog,
               lazy: lazyScreen(() => import('./routes/product-list.tsx')),
             },
             {
-              ...screen,
+              ...catalogScreen,
               path: paths.bestsellers.path,
               loader: prefetchCatalog,
               lazy: lazyScreen(() => import('./routes/bestsellers.tsx')),
             },
             {
-              ...screen,
+              ...catalogScreen,
               path: paths.newLaunches.path,
               loader: prefetchCatalog,
               lazy: lazyScreen(() => import('./routes/new-launches.tsx')),
@@ -87,7 +100,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: lazyScreen(() => import('./routes/product-detail.tsx')),
             },
             {
-              ...screen,
+              ...catalogScreen,
               path: paths.search.path,
               loader: prefetchCatalog,
               lazy: lazyScreen(() => import('./routes/search.tsx')),
@@ -122,7 +135,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: lazyScreen(() => import('./routes/order-confirmation.tsx')),
             },
             {
-              ...screen,
+              ...catalogScreen,
               path: paths.myOrders.path,
               loader: prefetchMyOrders,
               lazy: lazyScreen(() => import('./routes/my-orders.tsx')),

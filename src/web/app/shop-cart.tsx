@@ -9,12 +9,20 @@ import type { Product } from '#shared/schemas/product';
 import { CartLink } from '#web/features/cart/components/cart-link.tsx';
 import { ProductCartButtons } from '#web/features/cart/components/product-cart-buttons.tsx';
 import { type Cart, useCart, useCartNeedsCatalog } from '#web/features/cart/hooks/use-cart.ts';
-import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
+import { useGuestCart } from '#web/features/cart/guest-cart.ts';
+import { useProductsByIds } from '#web/features/catalog/api/get-products.ts';
 
-/** The shopper's cart; the catalog is fetched for it only when a guest cart needs pricing. */
+/**
+ * The shopper's cart; a guest cart is priced with its own products, fetched for it alone (never the whole catalog,
+ * which a large shop cannot send to every page).
+ */
 export function useShopCart(): Cart {
   const needsCatalog = useCartNeedsCatalog();
-  const catalog = useQuery({ ...productsQueryOptions(), enabled: needsCatalog });
+  const guest = useGuestCart();
+  const catalog = useProductsByIds(
+    guest.lines.map((line) => line._id),
+    needsCatalog,
+  );
   return useCart(catalog.data);
 }
 

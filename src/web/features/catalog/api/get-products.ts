@@ -1,5 +1,5 @@
 /** GET /api/products: the whole catalog, cached for the session and filtered in the browser. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '#shared/schemas/product';
 import { apiPaths } from '#shared/api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
@@ -13,6 +13,42 @@ export const productsQueryOptions = () =>
     queryKey: ['products'],
     queryFn: ({ signal }) => getProducts(signal),
   });
+
+/**
+ * Only the products named (a guest cart's), in the shop's order: `GET /api/products?ids=`. Under the catalog's key, so
+ * whatever refreshes the catalog (a price changed at checkout) refreshes these too.
+ */
+export const productsByIdsQueryOptions = (ids: readonly string[]) => {
+  // An id no product can have (an old or edited stored cart) is left out rather than have the server refuse the list:
+  // its line reads as no longer sold. The shape is ProductIdSchema's, written out to keep zod out of every page.
+  const sorted = [...new Set(ids)].filter((id) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id) && id.length <= 80).sort();
+  return queryOptions({
+    queryKey: ['products', 'ids', ...sorted],
+    queryFn: ({ signal }) =>
+      apiRequest<Product[]>(`${apiPaths.products.list}?ids=${sorted.map(encodeURIComponent).join(',')}`, { signal }),
+  });
+};
+
+/**
+ * The products named, from the whole catalog when this page already holds it (a list or the home page: nothing to
+ * wait for), else fetched alone.
+ */
+export function useProductsByIds(ids: readonly string[], enabled: boolean) {
+  const queryClient = useQueryClient();
+  const options = productsByIdsQueryOptions(ids);
+  return useQuery({
+    ...options,
+    enabled,
+    initialData: () => {
+      const catalog = queryClient.getQueryData(productsQueryOptions().queryKey);
+      const wanted = new Set(options.queryKey.slice(2));
+      const found = catalog?.filter((product) => wanted.has(product._id));
+      // Every product found, or the fetch decides (one may be gone from the catalog since).
+      return found && found.length === wanted.size ? found : undefined;
+    },
+    initialDataUpdatedAt: () => queryClient.getQueryState(productsQueryOptions().queryKey)?.dataUpdatedAt,
+  });
+}
 
 /** The catalog, optionally narrowed by `select` (e.g. only best sellers) without a second request. */
 export function useProducts<Selected = Product[]>(select?: (products: Product[]) => Selected) {
