@@ -1,5 +1,5 @@
 import type { Category } from '#shared/constants';
-import type { Product } from '#shared/schemas/product';
+import type { Product, ProductBrowseQuery } from '#shared/schemas/product';
 
 /**
  * The storefront's search: every word of the query must appear in the product's name, category or
@@ -25,4 +25,21 @@ export function searchProducts(products: readonly Product[], query: string, cate
 
 function normalise(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * A page of the catalog as `GET /api/products/browse` answers it: a collection (new launches, best sellers), a
+ * category, search words (the storefront's search), then `limit` products from `offset`, in the shop's order.
+ */
+export function browseCatalog(
+  products: readonly Product[],
+  { category, collection, q, limit, offset }: ProductBrowseQuery,
+): { items: Product[]; total: number } {
+  let found = products;
+  if (collection === 'new') found = found.filter((product) => product.isNewlyLaunched);
+  if (collection === 'bestsellers') found = found.filter((product) => product.isBestSeller);
+  found = q
+    ? searchProducts(found, q, category)
+    : found.filter((product) => !category || product.category === category);
+  return { items: found.slice(offset, offset + limit), total: found.length };
 }

@@ -11,7 +11,12 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouter, Sta
 import type { Product } from '#shared/schemas/product';
 import type { Review } from '#shared/schemas/review';
 import { productQueryOptions } from '#web/features/catalog/api/get-product.ts';
-import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
+import { browseCatalog } from '#shared/catalog-search';
+import {
+  HOME_COLLECTIONS,
+  productPageQueryOptions,
+  productsQueryOptions,
+} from '#web/features/catalog/api/get-products.ts';
 import { reviewsQueryOptions } from '#web/features/reviews/api/get-reviews.ts';
 import { Footer } from '#web/components/layout/footer.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -63,6 +68,11 @@ export async function renderPage({ url, origin, products, reviews, cartKept }: R
     (match) => (match.route.handle as RouteHandle | undefined)?.showsCatalog,
   );
   if (showsCatalog) queryClient.setQueryData(productsQueryOptions().queryKey, [...products]);
+  // The home page's carousels, each a page of the catalog as the browse API answers it.
+  if (pathname === paths.home.path) {
+    for (const collection of Object.values(HOME_COLLECTIONS))
+      queryClient.setQueryData(productPageQueryOptions(collection).queryKey, browseCatalog(products, collection));
+  }
   if (reviews) queryClient.setQueryData(reviewsQueryOptions().queryKey, [...reviews]);
   // A product page the catalog lacks renders its not-found state rather than asking the API.
   const productId = PRODUCT_PATH.exec(pathname)?.[1];

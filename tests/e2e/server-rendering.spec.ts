@@ -164,14 +164,16 @@ test.describe('what a page carries for the browser', () => {
     return data.queries.entries.map(([key]) => JSON.stringify(key));
   }
 
-  test('only the screens that show the catalog as a whole carry it; a product page carries its product', async ({
+  test('only the screens that show the catalog as a whole carry it; home its carousels, a product page its product', async ({
     request,
   }) => {
     const whole = JSON.stringify(['products']);
-    for (const path of ['/', '/product', '/products/bestsellers', '/search?query=cashew']) {
+    for (const path of ['/product', '/products/bestsellers', '/search?query=cashew']) {
       expect(await cachedKeys(request, path), path).toContain(whole);
     }
-    for (const path of ['/about', '/cart', '/reviews', '/contact']) {
+    const home = await cachedKeys(request, '/');
+    expect(home.filter((key) => key.startsWith('["products","browse"'))).toHaveLength(2);
+    for (const path of ['/', '/about', '/cart', '/reviews', '/contact']) {
       expect(await cachedKeys(request, path), path).not.toContain(whole);
     }
     const productPage = await cachedKeys(request, '/product/roasted-cashew-nuts');

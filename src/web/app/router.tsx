@@ -10,7 +10,11 @@ import { RouteError } from '#web/components/errors/route-error.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { paths } from '#web/config/paths.ts';
 import { prefetchProduct } from '#web/features/catalog/api/get-product.ts';
-import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
+import {
+  HOME_COLLECTIONS,
+  productPageQueryOptions,
+  productsQueryOptions,
+} from '#web/features/catalog/api/get-products.ts';
 import { myOrdersQueryOptions } from '#web/features/orders/api/get-my-orders.ts';
 import { reviewsQueryOptions } from '#web/features/reviews/api/get-reviews.ts';
 import { markFirstContentShown } from '#web/lib/after-first-content.ts';
@@ -37,6 +41,11 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   // screen's query joins the request in flight, showing its own loading and error states.
   const prefetchCatalog = () => {
     void queryClient.prefetchQuery(productsQueryOptions());
+    return null;
+  };
+  const prefetchHome = () => {
+    for (const collection of Object.values(HOME_COLLECTIONS))
+      void queryClient.prefetchQuery(productPageQueryOptions(collection));
     return null;
   };
   const prefetchProductPage = ({ params }: LoaderFunctionArgs) => {
@@ -70,9 +79,9 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           errorElement: <RouteError />,
           children: [
             {
-              ...catalogScreen,
+              ...screen,
               index: true,
-              loader: prefetchCatalog,
+              loader: prefetchHome,
               lazy: lazyScreen(() => import('./routes/home.tsx')),
             },
             {

@@ -1,8 +1,7 @@
 /** Catalog reads, answered from the in-memory catalog with ETags; public, so not under the API's no-store rule. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { searchProducts } from '#shared/catalog-search';
+import { browseCatalog } from '#shared/catalog-search';
 import {
-  type Product,
   ProductBrowseQuerySchema,
   ProductIdSchema,
   ProductIdsQuerySchema,
@@ -36,16 +35,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { cache: 'public' },
       schema: { querystring: ProductBrowseQuerySchema, response: { 200: ProductPageSchema, '4xx': ApiErrorSchema } },
     },
-    (request) => {
-      const { category, collection, q, limit, offset } = request.query;
-      let found: readonly Product[] = app.catalog.products();
-      if (collection === 'new') found = found.filter((product) => product.isNewlyLaunched);
-      if (collection === 'bestsellers') found = found.filter((product) => product.isBestSeller);
-      found = q
-        ? searchProducts(found, q, category)
-        : found.filter((product) => !category || product.category === category);
-      return { items: found.slice(offset, offset + limit), total: found.length };
-    },
+    (request) => browseCatalog(app.catalog.products(), request.query),
   );
 
   app.get('/:id', { ...prepared, schema: { params: ProductParamsSchema } }, (request, reply) => {

@@ -1,12 +1,13 @@
 /** Home: the hero banner, the newly launched and best-selling products, then what customers say. */
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ArrowRight } from '#web/components/ui/icons.tsx';
 import { SHOP_NAME } from '#shared/constants';
 import type { Product } from '#shared/schemas/product';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useProducts } from '#web/features/catalog/api/get-products.ts';
+import { HOME_COLLECTIONS, productPageQueryOptions } from '#web/features/catalog/api/get-products.ts';
 import { BannerCarousel } from '#web/features/catalog/components/banner-carousel.tsx';
 import { NO_PRODUCTS_TEXT } from '#web/features/catalog/components/catalog-texts.ts';
 import { ProductCarousel } from '#web/features/catalog/components/product-carousel.tsx';
@@ -18,21 +19,17 @@ import { useProductCardActions } from '../shop-cart.tsx';
 const TAGLINE = 'Imported Quality Dry Roasted Deliver in 3-5 Days';
 
 export default function HomeRoute() {
-  const productsQuery = useProducts();
+  // Each carousel its own page of the catalog, not the whole catalog filtered here (a large shop cannot send it).
+  const newLaunches = useQuery(productPageQueryOptions(HOME_COLLECTIONS.newLaunches));
+  const bestSellers = useQuery(productPageQueryOptions(HOME_COLLECTIONS.bestSellers));
   const renderActions = useProductCardActions();
-  const { newLaunches, bestSellers } = useMemo(() => {
-    const products = productsQuery.data ?? [];
-    return {
-      newLaunches: products.filter((product) => product.isNewlyLaunched),
-      bestSellers: products.filter((product) => product.isBestSeller),
-    };
-  }, [productsQuery.data]);
 
-  const renderProducts = (label: string, products: Product[]) => {
-    if (productsQuery.isPending) return <CarouselSkeleton />;
-    if (productsQuery.isError) {
-      return <LoadError onRetry={() => void productsQuery.refetch()} retrying={productsQuery.isFetching} />;
+  const renderProducts = (label: string, query: typeof newLaunches) => {
+    if (query.isPending) return <CarouselSkeleton />;
+    if (query.isError) {
+      return <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
     }
+    const products: Product[] = query.data.items;
     if (products.length === 0) return <p className="text-stone-600">{NO_PRODUCTS_TEXT}</p>;
     return <ProductCarousel label={label} products={products} renderActions={renderActions} />;
   };

@@ -1,6 +1,6 @@
 /** GET /api/products: the whole catalog, cached for the session and filtered in the browser. */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '#shared/schemas/product';
+import type { Product, ProductBrowseQuery, ProductPage } from '#shared/schemas/product';
 import { apiPaths } from '#shared/api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
 
@@ -54,3 +54,19 @@ export function useProductsByIds(ids: readonly string[], enabled: boolean) {
 export function useProducts<Selected = Product[]>(select?: (products: Product[]) => Selected) {
   return useQuery({ ...productsQueryOptions(), select });
 }
+
+/** A page of the catalog, `GET /api/products/browse`: what a screen shows without holding the whole catalog. */
+export const productPageQueryOptions = (query: ProductBrowseQuery) => {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
+  return queryOptions({
+    queryKey: ['products', 'browse', query],
+    queryFn: ({ signal }) => apiRequest<ProductPage>(`${apiPaths.products.browse}?${search}`, { signal }),
+  });
+};
+
+/** The home page's two carousels: up to 24 new launches and best sellers each, in the shop's order. */
+export const HOME_COLLECTIONS = {
+  newLaunches: { collection: 'new', limit: 24, offset: 0 },
+  bestSellers: { collection: 'bestsellers', limit: 24, offset: 0 },
+} as const satisfies Record<string, ProductBrowseQuery>;
