@@ -1,7 +1,7 @@
 /**
  * `npm run bench catalog-scale`: the shop with a catalog of BENCH_CATALOG_PRODUCTS (5,000) products on PGlite, the
- * launch 25 and made-up ones beside them: for the whole list, a page of search results, the list page, a search page
- * and a product page, the
+ * launch 25 and made-up ones beside them: for the home page, the whole list, a page of search results, the list page, a
+ * search page and a product page, the
  * size as a browser gets it (brotli) and p50/p95 of one request at a time, against a bare Fastify answering the same
  * bytes (issue 18). The sizes are what a shopper's first load carries; the ratios say what the server adds.
  */
@@ -113,6 +113,7 @@ export async function benchCatalogScale(): Promise<void> {
     shop = startShop(PORT, { DATA_DIR: dataDir, PUBLIC_URL: origin });
     await waitFor(`${origin}/healthz`, shop);
     const paths = [
+      '/',
       '/api/products',
       '/api/products/browse?q=cashew',
       '/product',
