@@ -173,7 +173,7 @@ test.describe('what a page carries for the browser', () => {
     }
     const home = await cachedKeys(request, '/');
     expect(home.filter((key) => key.startsWith('["products","browse"'))).toHaveLength(2);
-    for (const path of ['/', '/about', '/cart', '/reviews', '/contact']) {
+    for (const path of ['/', '/about', '/cart', '/reviews', '/contact', '/my-orders']) {
       expect(await cachedKeys(request, path), path).not.toContain(whole);
     }
     const productPage = await cachedKeys(request, '/product/roasted-cashew-nuts');

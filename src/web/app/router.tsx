@@ -31,7 +31,7 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>): RouteObjec
 
 /** What a route says about itself to the server's renderer. */
 export interface RouteHandle {
-  /** The screen shows the whole catalog (lists, search, Buy again), so its page carries it. */
+  /** The screen shows the whole catalog (lists, search), so its page carries it. */
   showsCatalog?: boolean;
 }
 
@@ -53,10 +53,10 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
     return null;
   };
 
-  // The orders, and the catalog that 'Buy again' prices them with.
+  // 'Buy again' asks for its order's products when pressed.
   const prefetchMyOrders = () => {
     if (getSession()) void queryClient.prefetchQuery(myOrdersQueryOptions());
-    return prefetchCatalog();
+    return null;
   };
 
   const prefetchReviews = () => {
@@ -144,7 +144,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: lazyScreen(() => import('./routes/order-confirmation.tsx')),
             },
             {
-              ...catalogScreen,
+              ...screen,
               path: paths.myOrders.path,
               loader: prefetchMyOrders,
               lazy: lazyScreen(() => import('./routes/my-orders.tsx')),

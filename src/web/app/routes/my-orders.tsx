@@ -16,7 +16,7 @@ import { Button, buttonStyles } from '#web/components/ui/button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { paths } from '#web/config/paths.ts';
 import { buyAgain } from '#web/features/cart/buy-again.ts';
-import { productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
+import { productsByIdsQueryOptions } from '#web/features/catalog/api/get-products.ts';
 import { ORDERS_FAILED, ORDERS_OFFLINE, useMyOrders } from '#web/features/orders/api/get-my-orders.ts';
 import { OrderCard } from '#web/features/orders/components/order-card.tsx';
 import { failureMessage } from '#web/lib/api-client.ts';
@@ -55,7 +55,8 @@ function OrderHistory() {
     setBusyOrderId(order._id);
     let products: Product[];
     try {
-      products = await queryClient.ensureQueryData(productsQueryOptions());
+      // Priced with today's prices of the order's own products, asked for alone.
+      products = await queryClient.ensureQueryData(productsByIdsQueryOptions(order.orderItems.map((item) => item._id)));
     } catch {
       setProblem(PRICES_FAILED);
       setBusyOrderId(null);
