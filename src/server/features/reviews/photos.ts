@@ -6,17 +6,15 @@
  * queue behind each other instead of taking every core from the shop's other requests (decision 048).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import sharp from 'sharp';
 import { REVIEW_PHOTO_MAX_PIXELS } from '#shared/schemas/review';
 import type { Config } from '../../config.ts';
-import { detectPhotoType, type PhotoType } from '../../lib/image-type.ts';
-import { statedSize } from '../../lib/picture-size.ts';
+import type { PhotoType } from '../../lib/image-type.ts';
+import { decodingInTurn, reencodeAsWebp, screenPicture, writeWhole } from '../../lib/pictures.ts';
 import { reviewPhotoFileName, reviewPhotosDir, reviewPhotoUrl, UPLOADS_URL_PREFIX } from '../../lib/uploads.ts';
-import { createWorkQueue } from '../../lib/work-queue.ts';
 
 /** Widest photo kept; narrower ones keep their size. */
 export const REVIEW_PHOTO_MAX_WIDTH = 800;
@@ -43,21 +41,8 @@ declare module 'fastify' {
 }
 
 /** The photo as WebP, EXIF orientation applied, at most REVIEW_PHOTO_MAX_WIDTH wide; undefined if it cannot be decoded. */
-export async function reencodePhoto(bytes: Buffer) {
-  try {
-    // NOTE: sharp drops every piece of metadata unless told to keep it (withMetadata / keepExif): never call those
-    // here, as a phone photo's EXIF holds where it was taken. rotate() first, so the picture keeps its way up.
-    // The pixel limit again, for an image whose header and content disagree.
-    return await sharp(bytes, { limitInputPixels: REVIEW_PHOTO_MAX_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width: REVIEW_PHOTO_MAX_WIDTH, withoutEnlargement: true })
-      .webp({ quality: WEBP_QUALITY })
-      .toBuffer({ resolveWithObject: true });
-  } catch {
-    // Corrupt, truncated, too many pixels, or a format sharp does not read: all the sender's to fix.
-    return undefined;
-  }
-}
+export const reencodePhoto = (bytes: Buffer) =>
+  reencodeAsWebp(bytes, { width: REVIEW_PHOTO_MAX_WIDTH, quality: WEBP_QUALITY, maxPixels: REVIEW_PHOTO_MAX_PIXELS });
 
 export interface ReviewPhotosOptions {
   /** Where each photo's turn and decoding time are logged (debug). */
@@ -66,18 +51,14 @@ export interface ReviewPhotosOptions {
 
 export function createReviewPhotos(dataDir: string, { log }: ReviewPhotosOptions = {}): ReviewPhotos {
   const folder = reviewPhotosDir(dataDir);
-  // One photo decodes at a time; the rest wait here, holding only their bytes.
-  const decoding = createWorkQueue(1);
   return {
     async save(bytes) {
-      const sourceType = detectPhotoType(bytes);
-      if (!sourceType) return { status: 'unsupported' };
-      const size = await statedSize(bytes);
-      if (!size) return { status: 'unsupported' };
-      if (size.width * size.height > REVIEW_PHOTO_MAX_PIXELS) return { status: 'too-many-pixels', ...size };
+      const screened = await screenPicture(bytes, REVIEW_PHOTO_MAX_PIXELS);
+      if (screened.status !== 'acceptable') return screened;
+      const { sourceType, ...size } = screened;
 
       const queuedAt = performance.now();
-      const encoded = await decoding.run(async () => {
+      const encoded = await decodingInTurn.run(async () => {
         const startedAt = performance.now();
         log?.debug({ ...size, waitedMs: Math.round(startedAt - queuedAt) }, 'review photo decoding');
         const result = await reencodePhoto(bytes);
@@ -87,16 +68,7 @@ export function createReviewPhotos(dataDir: string, { log }: ReviewPhotosOptions
       if (!encoded) return { status: 'unsupported' };
 
       const fileName = `${randomUUID()}.webp`;
-      await mkdir(folder, { recursive: true });
-      // Written under a dot-name (never served) and renamed, so a half-written photo is never seen at its URL.
-      const temporary = path.join(folder, `.${fileName}.tmp`);
-      try {
-        await writeFile(temporary, encoded.data, { mode: 0o644 });
-        await rename(temporary, path.join(folder, fileName));
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
-      }
+      await writeWhole(folder, fileName, encoded.data);
       return {
         status: 'saved',
         url: reviewPhotoUrl(fileName),
@@ -119,9 +91,6 @@ export interface ReviewPhotosPluginOptions {
 
 export default fp<ReviewPhotosPluginOptions>(
   async (app, { config }) => {
-    // NOTE: process-wide. One libvips thread per image operation (the default is one per core), so with the queue
-    // above a photo never takes more than one core; sharp is used for nothing else in the server.
-    sharp.concurrency(1);
     app.decorate('reviewPhotos', createReviewPhotos(config.dataDir, { log: app.log }));
   },
   { name: 'review-photos' },
