@@ -102,8 +102,6 @@ export interface OrderRepository {
   abandonedHoldingStock(before: Date, limit: number, tx: Database): Promise<string[]>;
   /** The packs unpaid checkouts hold now, by product and weight (for the owner's stock figures). */
   reservedStock(): Promise<{ productId: string; label: string; qty: number }[]>;
-  /** When the checkout gave its stock back, read inside `tx`; null when it has not. */
-  stockReleasedAt(checkoutId: string, tx: Database): Promise<Date | null>;
   /** Records the provider's session id once the provider has made the session. */
   attachSession(checkoutId: string, sessionId: string): Promise<void>;
   findCheckoutBySession(sessionId: string): Promise<CheckoutRecord | undefined>;
@@ -111,8 +109,9 @@ export interface OrderRepository {
   /**
    * Marks the checkout paid and makes its order, unless the order exists already, inside the caller's transaction
    * `tx` (the checkout service's unit of work, which queues the confirmation mail with the order it made).
+   * `stockGivenBack`: the order was made for a checkout that had given its stock back (paid after its hold ended).
    */
-  placeOrder(checkoutId: string, tx: Database): Promise<PlacedOrder>;
+  placeOrder(checkoutId: string, tx: Database): Promise<PlacedOrder & { stockGivenBack: boolean }>;
   /**
    * A customer's orders, newest first: those placed while logged in, and guest orders placed with the
    * customer's address (which they have proved is theirs by verifying it).
@@ -292,14 +291,6 @@ function createOrderRepository(appDb: Database): OrderRepository {
       return result.rows.map((row) => ({ productId: row.product_id, label: row.label, qty: row.qty }));
     },
 
-    async stockReleasedAt(checkoutId, tx) {
-      const [row] = await tx
-        .select({ at: checkouts.stockReleasedAt })
-        .from(checkouts)
-        .where(eq(checkouts.id, checkoutId));
-      return row?.at ?? null;
-    },
-
     async abandonedHoldingStock(before, limit, tx) {
       const rows = await tx
         .select({ id: checkouts.id })
@@ -357,7 +348,7 @@ function createOrderRepository(appDb: Database): OrderRepository {
       if (!inserted) {
         const existing = await findOrderByCheckout(checkout.id, tx);
         if (!existing) throw new Error(`order for checkout ${checkout.id} neither inserted nor found`);
-        return { order: existing, created: false };
+        return { order: existing, created: false, stockGivenBack: false };
       }
       await tx.insert(orderLines).values(
         checkout.lines.map((line, position) => ({
@@ -373,7 +364,7 @@ function createOrderRepository(appDb: Database): OrderRepository {
       );
       const [order] = await withLines(tx, [inserted]);
       if (!order) throw new Error('order lost its row');
-      return { order, created: true };
+      return { order, created: true, stockGivenBack: checkout.stockReleasedAt !== null };
     },
 
     async listForCustomer(customer) {

@@ -264,7 +264,7 @@ export default fp(
           const result = await orderRepository.placeOrder(pending.id, tx);
           // Paid after its checkout gave the stock back (a Stripe payment that outlived the sweep): taken again, as
           // far as there is; what was sold meanwhile is the owner's to resolve, and said in the log.
-          if (result.created && pending.stockReserved && (await checkoutGaveStockBack(pending.id, tx))) {
+          if (result.stockGivenBack) {
             const retaken = await productRepository.retakeStock(stockLines(pending.lines), tx);
             soldOut = retaken.soldOut;
             const { missing } = retaken;
@@ -345,10 +345,6 @@ export default fp(
         return released;
       },
     };
-
-    async function checkoutGaveStockBack(checkoutId: string, tx: Database): Promise<boolean> {
-      return (await orderRepository.stockReleasedAt(checkoutId, tx)) !== null;
-    }
 
     app.decorate('checkout', checkout);
   },
