@@ -12,11 +12,7 @@ import type { Product } from '#shared/schemas/product';
 import type { Review } from '#shared/schemas/review';
 import { productQueryOptions } from '#web/features/catalog/api/get-product.ts';
 import { browseCatalog } from '#shared/catalog-search';
-import {
-  HOME_COLLECTIONS,
-  productPageQueryOptions,
-  productsQueryOptions,
-} from '#web/features/catalog/api/get-products.ts';
+import { productPageQueryOptions, productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
 import { reviewsQueryOptions } from '#web/features/reviews/api/get-reviews.ts';
 import { Footer } from '#web/components/layout/footer.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -62,16 +58,15 @@ export async function renderPage({ url, origin, products, reviews, cartKept }: R
   const queryClient = createQueryClient();
   const routes = createAppRoutes(queryClient);
   const { pathname } = new URL(url, origin);
-  // Only a screen that shows the catalog as a whole carries it in its page: a product page, the cart or the about page
-  // would otherwise hold every product the shop sells.
-  const showsCatalog = (matchRoutes(routes, pathname) ?? []).some(
-    (match) => (match.route.handle as RouteHandle | undefined)?.showsCatalog,
-  );
-  if (showsCatalog) queryClient.setQueryData(productsQueryOptions().queryKey, [...products]);
-  // The home page's carousels, each a page of the catalog as the browse API answers it.
-  if (pathname === paths.home.path) {
-    for (const collection of Object.values(HOME_COLLECTIONS))
-      queryClient.setQueryData(productPageQueryOptions(collection).queryKey, browseCatalog(products, collection));
+  // A page carries the part of the catalog its screen shows (its route's handle): a product page, the cart or the
+  // about page would otherwise hold every product the shop sells.
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const { catalog } = (match.route.handle as RouteHandle | undefined) ?? {};
+    if (catalog === 'whole') queryClient.setQueryData(productsQueryOptions().queryKey, [...products]);
+    else if (catalog) {
+      for (const page of catalog)
+        queryClient.setQueryData(productPageQueryOptions(page).queryKey, browseCatalog(products, page));
+    }
   }
   if (reviews) queryClient.setQueryData(reviewsQueryOptions().queryKey, [...reviews]);
   // A product page the catalog lacks renders its not-found state rather than asking the API.

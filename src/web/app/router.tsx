@@ -6,6 +6,7 @@ import { useEffect, useMemo, type ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ProductBrowseQuery } from '#shared/schemas/product';
 import { RouteError } from '#web/components/errors/route-error.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -29,11 +30,15 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>): RouteObjec
   };
 }
 
-/** What a route says about itself to the server's renderer. */
+/**
+ * What a route says about itself to the server's renderer: the part of the catalog its screen shows, which its page
+ * carries. 'whole' for the lists and search; pages of it (browse queries) for the home page's carousels.
+ */
 export interface RouteHandle {
-  /** The screen shows the whole catalog (lists, search), so its page carries it. */
-  showsCatalog?: boolean;
+  catalog?: 'whole' | readonly ProductBrowseQuery[];
 }
+
+const HOME_CATALOG = Object.values(HOME_COLLECTIONS);
 
 /** The route tree, shared by the browser's router and the server's static handler (entry-server.tsx). */
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
@@ -44,8 +49,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
     return null;
   };
   const prefetchHome = () => {
-    for (const collection of Object.values(HOME_COLLECTIONS))
-      void queryClient.prefetchQuery(productPageQueryOptions(collection));
+    for (const collection of HOME_CATALOG) void queryClient.prefetchQuery(productPageQueryOptions(collection));
     return null;
   };
   const prefetchProductPage = ({ params }: LoaderFunctionArgs) => {
@@ -66,7 +70,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
 
   const screen = { HydrateFallback: PageLoading } satisfies Partial<RouteObject>;
   // The screens that show the catalog as a whole: the server renders them with it, and only them (entry-server.tsx).
-  const catalogScreen = { ...screen, handle: { showsCatalog: true } satisfies RouteHandle };
+  const catalogScreen = { ...screen, handle: { catalog: 'whole' } satisfies RouteHandle };
 
   return [
     {
@@ -80,6 +84,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               ...screen,
+              handle: { catalog: HOME_CATALOG } satisfies RouteHandle,
               index: true,
               loader: prefetchHome,
               lazy: lazyScreen(() => import('./routes/home.tsx')),
