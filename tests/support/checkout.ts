@@ -71,3 +71,19 @@ export function orderPayload(sessionId: string, payload: object = cartPayload())
 }
 
 export const statusOf = (response: LightMyRequestResponse) => response.statusCode;
+
+/** A guest's paid order for `cartPayload`'s lines, placed as /success places it; throws unless it was placed. */
+export async function paidGuestOrder(
+  testApp: TestApp,
+  address: ShippingAddress = guestAddress(),
+): Promise<{ id: string; number: string; email: string }> {
+  const payload = cartPayload(address);
+  const sessionId = await startCheckout(testApp, payload);
+  await payOnTestPage(testApp, sessionId);
+  const placed = await checkoutCalls(testApp).placeGuestOrder({
+    ...orderPayload(sessionId, payload),
+    guestEmail: address.email,
+  });
+  if (placed.statusCode >= 300) throw new Error(`guest order: ${placed.statusCode} ${placed.body}`);
+  return { id: placed.json()._id, number: placed.json().orderNumber, email: address.email };
+}

@@ -4,7 +4,6 @@
  * so its buttons stay out of every page's first load). Wiring only.
  */
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { Product } from '#shared/schemas/product';
 import { CartLink } from '#web/features/cart/components/cart-link.tsx';
 import { ProductCartButtons } from '#web/features/cart/components/product-cart-buttons.tsx';

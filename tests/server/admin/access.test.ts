@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOnlyMessage, loginRequiredMessage, sessionEndedMessage } from '#server/features/accounts/auth';
 import { bearer, insertCustomer, type TestCustomer, uniqueEmail } from '#tests/accounts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
-import { cartPayload, checkoutCalls, guestAddress, orderPayload, payOnTestPage, startCheckout } from '#tests/checkout';
+import { guestAddress, paidGuestOrder } from '#tests/checkout';
 
 let testApp: TestApp;
 let admin: TestCustomer;
@@ -130,24 +130,11 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD at start-up', () => {
 describe('GET /api/admin/orders', () => {
   const list = (query = '') => call('GET', `/api/admin/orders${query}`, bearer(admin.token));
 
-  async function paidGuestOrder(name: string): Promise<{ id: string; number: string; email: string }> {
-    const address = guestAddress({ name });
-    const payload = cartPayload(address);
-    const sessionId = await startCheckout(testApp, payload);
-    await payOnTestPage(testApp, sessionId);
-    const placed = await checkoutCalls(testApp).placeGuestOrder({
-      ...orderPayload(sessionId, payload),
-      guestEmail: address.email,
-    });
-    expect(placed.statusCode).toBeLessThan(300);
-    return { id: placed.json()._id, number: placed.json().orderNumber, email: address.email };
-  }
-
   let older: { id: string; number: string; email: string };
   let newer: { id: string; number: string; email: string };
   beforeAll(async () => {
-    older = await paidGuestOrder('Grace Hopper');
-    newer = await paidGuestOrder('Katherine Johnson');
+    older = await paidGuestOrder(testApp, guestAddress({ name: 'Grace Hopper' }));
+    newer = await paidGuestOrder(testApp, guestAddress({ name: 'Katherine Johnson' }));
   });
 
   it('lists orders newest first with their status, e-mail, lines and total, and how many there are', async () => {
