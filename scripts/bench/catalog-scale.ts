@@ -9,73 +9,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { products, productWeights } from '../../src/server/db/schema.ts';
+import { addMadeUpProducts } from '../../src/server/db/seed/made-up-products.ts';
 import { startReference } from './against-bare-fastify.ts';
 import { startShop, stop, waitFor } from './shop.ts';
 
 const PRODUCT_COUNT = Number(process.env.BENCH_CATALOG_PRODUCTS ?? 5000);
 const REQUESTS = Number(process.env.BENCH_CATALOG_REQUESTS ?? 100);
 const PORT = 3500;
-const BATCH = 500;
-const CATEGORIES = ['Nuts', 'Dry Fruits', 'Seeds'] as const;
-const WORDS = ['Smoked', 'Honey', 'Chilli', 'Lime', 'Maple', 'Sea Salt', 'Garlic', 'Paprika', 'Lemon', 'Pepper'];
-const KINDS = ['Almonds', 'Cashews', 'Pecans', 'Apricots', 'Figs', 'Sunflower Seeds', 'Pumpkin Seeds', 'Walnuts'];
-
-/** The launch catalog, then made-up products up to PRODUCT_COUNT, each with three weights and food information. */
+/** The launch catalog, then made-up products up to PRODUCT_COUNT. */
 async function seedLargeCatalog(dataDir: string): Promise<void> {
   const handle = await openDatabase({ dataDir });
   try {
     await handle.prepare();
-    for (let start = 25; start < PRODUCT_COUNT; start += BATCH) {
-      const batch = Array.from({ length: Math.min(BATCH, PRODUCT_COUNT - start) }, (_, offset) => {
-        const index = start + offset;
-        const name = `${WORDS[index % WORDS.length]} ${KINDS[index % KINDS.length]} No. ${index}`;
-        return {
-          id: `bench-product-${index}`,
-          name,
-          category: CATEGORIES[index % CATEGORIES.length]!,
-          description: `${name}: roasted in small batches in our London kitchen and packed by hand. A made-up product for the bench.`,
-          image: '/images/products/roasted-cashew-nuts.svg',
-          allergens: ['Tree nuts'],
-          vatRate: 20,
-          isNewlyLaunched: index % 97 === 0,
-          isBestSeller: index % 89 === 0,
-          position: index,
-          ingredients: `${KINDS[index % KINDS.length]} (97%), sunflower oil, sea salt`,
-          mayContain: ['Peanuts', 'Sesame'],
-          nutrition: {
-            energyKj: 2450,
-            energyKcal: 590,
-            fat: 48,
-            saturates: 9,
-            carbohydrate: 25,
-            sugars: 5,
-            fibre: 3.5,
-            protein: 18,
-            salt: 0.6,
-          },
-          origin: 'Vietnam',
-          storage: 'Store in a cool, dry place. Once opened, keep sealed and eat within 4 weeks.',
-        };
-      });
-      await handle.db.insert(products).values(batch);
-      await handle.db.insert(productWeights).values(
-        batch.flatMap((product) =>
-          [
-            ['250g', 250, 419, 699],
-            ['500g', 500, 809, 1349],
-            ['1kg', 1000, 1529, 2549],
-          ].map(([label, grams, pricePence, mrpPence], position) => ({
-            productId: product.id,
-            label: label as string,
-            grams: grams as number,
-            pricePence: pricePence as number,
-            mrpPence: mrpPence as number,
-            position,
-          })),
-        ),
-      );
-    }
+    await addMadeUpProducts(handle, PRODUCT_COUNT);
   } finally {
     await handle.close();
   }

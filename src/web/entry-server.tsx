@@ -12,7 +12,12 @@ import type { Product } from '#shared/schemas/product';
 import type { Review } from '#shared/schemas/review';
 import { productQueryOptions } from '#web/features/catalog/api/get-product.ts';
 import { browseCatalog } from '#shared/catalog-search';
-import { productPageQueryOptions, productsQueryOptions } from '#web/features/catalog/api/get-products.ts';
+import {
+  firstListPages,
+  PRODUCT_LIST_PAGE_SIZE,
+  productListQueryOptions,
+  productPageQueryOptions,
+} from '#web/features/catalog/api/get-products.ts';
 import { reviewsQueryOptions } from '#web/features/reviews/api/get-reviews.ts';
 import { Footer } from '#web/components/layout/footer.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -57,15 +62,17 @@ const LEADING_METADATA = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/
 export async function renderPage({ url, origin, products, reviews, cartKept }: RenderInput): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   const routes = createAppRoutes(queryClient);
-  const { pathname } = new URL(url, origin);
-  // A page carries the part of the catalog its screen shows (its route's handle): a product page, the cart or the
-  // about page would otherwise hold every product the shop sells.
+  const { pathname, searchParams } = new URL(url, origin);
+  // A page carries the part of the catalog its screen shows (its route's handle): a list's first page, a carousel's
+  // products; a product page, the cart or the about page carry none of it.
   for (const match of matchRoutes(routes, pathname) ?? []) {
-    const { catalog } = (match.route.handle as RouteHandle | undefined) ?? {};
-    if (catalog === 'whole') queryClient.setQueryData(productsQueryOptions().queryKey, [...products]);
-    else if (catalog) {
-      for (const page of catalog)
-        queryClient.setQueryData(productPageQueryOptions(page).queryKey, browseCatalog(products, page));
+    const { list, pages = [] } = (match.route.handle as RouteHandle | undefined)?.catalog?.(searchParams) ?? {};
+    if (list) {
+      const firstPage = browseCatalog(products, { ...list, limit: PRODUCT_LIST_PAGE_SIZE, offset: 0 });
+      queryClient.setQueryData(productListQueryOptions(list).queryKey, firstListPages(firstPage));
+    }
+    for (const page of pages) {
+      queryClient.setQueryData(productPageQueryOptions(page).queryKey, browseCatalog(products, page));
     }
   }
   if (reviews) queryClient.setQueryData(reviewsQueryOptions().queryKey, [...reviews]);

@@ -164,20 +164,33 @@ test.describe('what a page carries for the browser', () => {
     return data.queries.entries.map(([key]) => JSON.stringify(key));
   }
 
-  test('only the screens that show the catalog as a whole carry it; home its carousels, a product page its product', async ({
+  test('no page carries the whole catalog: a list its first page, home its carousels, a product page its product', async ({
     request,
   }) => {
     const whole = JSON.stringify(['products']);
-    for (const path of ['/product', '/products/bestsellers', '/search?query=cashew']) {
-      expect(await cachedKeys(request, path), path).toContain(whole);
+    const lists = {
+      '/product': {},
+      '/product?category=Nuts': { category: 'Nuts' },
+      '/products/bestsellers': { collection: 'bestsellers' },
+      '/products/new-launches': { collection: 'new' },
+      '/search?query=cashew': { q: 'cashew' },
+      '/search?query=%20&category=Seeds': { category: 'Seeds' },
+    };
+    for (const [path, filter] of Object.entries(lists)) {
+      const keys = await cachedKeys(request, path);
+      expect(keys, path).toContain(JSON.stringify(['products', 'list', filter]));
+      expect(
+        keys.filter((key) => key.startsWith('["products","list"')),
+        path,
+      ).toHaveLength(1);
     }
     const home = await cachedKeys(request, '/');
     expect(home.filter((key) => key.startsWith('["products","browse"'))).toHaveLength(2);
-    for (const path of ['/', '/about', '/cart', '/reviews', '/contact', '/my-orders']) {
+    for (const path of [...Object.keys(lists), '/', '/about', '/cart', '/reviews', '/contact', '/my-orders']) {
       expect(await cachedKeys(request, path), path).not.toContain(whole);
     }
     const productPage = await cachedKeys(request, '/product/roasted-cashew-nuts');
-    expect(productPage).not.toContain(whole);
+    expect(productPage.filter((key) => key.startsWith('["products","list"'))).toHaveLength(0);
     expect(productPage).toContain(JSON.stringify(['products', 'roasted-cashew-nuts']));
   });
 });

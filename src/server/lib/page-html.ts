@@ -70,9 +70,6 @@ interface KeptPage {
 // The reviews page renders without its reviews rather than wait on a slow database.
 const REVIEWS_WAIT_MS = 500;
 const ROOT = '<div id="root"></div>';
-// A rendered page carries its catalog; the shell's early fetch of it (and the comment saying why) would go unused,
-// and the browser warns about an unused preload.
-const CATALOG_PRELOAD = /(?:\s*<!--[^>]*-->)?\s*<link rel="preload" href="\/api\/products"[^>]*>/;
 const TITLE = /<title>[^<]*<\/title>/;
 const HTML = 'text/html; charset=utf-8';
 
@@ -85,7 +82,7 @@ export async function loadPageHtml(webDistDir: string, sources: PageSources): Pr
   if (!existsSync(rendererFile)) return undefined;
   const renderer = (await import(pathToFileURL(rendererFile).href)) as Renderer;
   // Prepared once: every rendered page is this with its own head, markup and data put in.
-  const template = readFileSync(path.join(webDistDir, 'index.html'), 'utf8').replace(CATALOG_PRELOAD, '');
+  const template = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
   if (!template.includes(ROOT)) return undefined;
 
   async function reviewsFor(log: FastifyBaseLogger): Promise<Review[] | undefined> {

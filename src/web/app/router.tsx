@@ -13,9 +13,16 @@ import { paths } from '#web/config/paths.ts';
 import { prefetchProduct } from '#web/features/catalog/api/get-product.ts';
 import {
   HOME_COLLECTIONS,
+  productListQueryOptions,
   productPageQueryOptions,
-  productsQueryOptions,
+  type ProductListFilter,
 } from '#web/features/catalog/api/get-products.ts';
+import {
+  allProductsFilter,
+  BESTSELLERS_FILTER,
+  NEW_LAUNCHES_FILTER,
+  searchFilter,
+} from '#web/features/catalog/list-filters.ts';
 import { myOrdersQueryOptions } from '#web/features/orders/api/get-my-orders.ts';
 import { reviewsQueryOptions } from '#web/features/reviews/api/get-reviews.ts';
 import { markFirstContentShown } from '#web/lib/after-first-content.ts';
@@ -32,22 +39,32 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>): RouteObjec
 
 /**
  * What a route says about itself to the server's renderer: the part of the catalog its screen shows, which its page
- * carries. 'whole' for the lists and search; pages of it (browse queries) for the home page's carousels.
+ * carries, from the address's query: a list's first page for the lists and search, pages (browse queries) for the
+ * home page's carousels.
  */
 export interface RouteHandle {
-  catalog?: 'whole' | readonly ProductBrowseQuery[];
+  catalog?: (search: URLSearchParams) => { list?: ProductListFilter; pages?: readonly ProductBrowseQuery[] };
 }
 
 const HOME_CATALOG = Object.values(HOME_COLLECTIONS);
 
 /** The route tree, shared by the browser's router and the server's static handler (entry-server.tsx). */
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+  const screen = { HydrateFallback: PageLoading } satisfies Partial<RouteObject>;
+
   // Loaders start the request and return at once: they never fail or hold up a navigation, and the
   // screen's query joins the request in flight, showing its own loading and error states.
-  const prefetchCatalog = () => {
-    void queryClient.prefetchQuery(productsQueryOptions());
-    return null;
-  };
+
+  // A list screen: its first page (whose filter its address gives) starts loading with its code, and the server's
+  // renderer puts that page into the HTML.
+  const listScreen = (filterFrom: (search: URLSearchParams) => ProductListFilter) => ({
+    ...screen,
+    handle: { catalog: (search) => ({ list: filterFrom(search) }) } satisfies RouteHandle,
+    loader: ({ request }: LoaderFunctionArgs) => {
+      void queryClient.prefetchInfiniteQuery(productListQueryOptions(filterFrom(new URL(request.url).searchParams)));
+      return null;
+    },
+  });
   const prefetchHome = () => {
     for (const collection of HOME_CATALOG) void queryClient.prefetchQuery(productPageQueryOptions(collection));
     return null;
@@ -68,10 +85,6 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
     return null;
   };
 
-  const screen = { HydrateFallback: PageLoading } satisfies Partial<RouteObject>;
-  // The screens that show the catalog as a whole: the server renders them with it, and only them (entry-server.tsx).
-  const catalogScreen = { ...screen, handle: { catalog: 'whole' } satisfies RouteHandle };
-
   return [
     {
       id: 'root',
@@ -84,27 +97,24 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               ...screen,
-              handle: { catalog: HOME_CATALOG } satisfies RouteHandle,
+              handle: { catalog: () => ({ pages: HOME_CATALOG }) } satisfies RouteHandle,
               index: true,
               loader: prefetchHome,
               lazy: lazyScreen(() => import('./routes/home.tsx')),
             },
             {
-              ...catalogScreen,
+              ...listScreen(allProductsFilter),
               path: paths.products.path,
-              loader: prefetchCatalog,
               lazy: lazyScreen(() => import('./routes/product-list.tsx')),
             },
             {
-              ...catalogScreen,
+              ...listScreen(() => BESTSELLERS_FILTER),
               path: paths.bestsellers.path,
-              loader: prefetchCatalog,
               lazy: lazyScreen(() => import('./routes/bestsellers.tsx')),
             },
             {
-              ...catalogScreen,
+              ...listScreen(() => NEW_LAUNCHES_FILTER),
               path: paths.newLaunches.path,
-              loader: prefetchCatalog,
               lazy: lazyScreen(() => import('./routes/new-launches.tsx')),
             },
             {
@@ -114,9 +124,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: lazyScreen(() => import('./routes/product-detail.tsx')),
             },
             {
-              ...catalogScreen,
+              ...listScreen(searchFilter),
               path: paths.search.path,
-              loader: prefetchCatalog,
               lazy: lazyScreen(() => import('./routes/search.tsx')),
             },
             { ...screen, path: paths.about.path, lazy: lazyScreen(() => import('./routes/about.tsx')) },

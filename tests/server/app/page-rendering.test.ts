@@ -13,8 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
 
 const shell =
-  '<!doctype html><html><head><link rel="preload" href="/api/products" as="fetch" crossorigin="anonymous" />' +
-  '<title>Shell title</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head>' + '<title>Shell title</title></head><body><div id="root"></div></body></html>';
 
 // Echoes what it was given, so the test can see it, and numbers its calls, so a test sees which answers were
 // rendered afresh; throws for /contact.

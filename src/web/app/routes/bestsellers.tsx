@@ -1,9 +1,7 @@
 /** /products/bestsellers: the products shoppers buy most. */
-import type { Product } from '#shared/schemas/product';
+import { BESTSELLERS_FILTER } from '#web/features/catalog/list-filters.ts';
 import { ProductCollection } from '#web/features/catalog/components/product-collection.tsx';
 import { useProductCardActions } from '../shop-cart.tsx';
-
-const selectBestSellers = (products: Product[]) => products.filter((product) => product.isBestSeller);
 
 export default function BestsellersRoute() {
   const renderActions = useProductCardActions();
@@ -13,7 +11,7 @@ export default function BestsellersRoute() {
       heading="Best Sellers"
       description="Our shoppers’ favourites, roasted and packed to order."
       metaDescription="The roasted nuts, dry fruits and seeds Roast & Co. shoppers buy most, packed fresh in London and delivered across the UK."
-      select={selectBestSellers}
+      filter={BESTSELLERS_FILTER}
     />
   );
 }

@@ -1,9 +1,7 @@
 /** /products/new-launches: products new to the shop. */
-import type { Product } from '#shared/schemas/product';
+import { NEW_LAUNCHES_FILTER } from '#web/features/catalog/list-filters.ts';
 import { ProductCollection } from '#web/features/catalog/components/product-collection.tsx';
 import { useProductCardActions } from '../shop-cart.tsx';
-
-const selectNewLaunches = (products: Product[]) => products.filter((product) => product.isNewlyLaunched);
 
 export default function NewLaunchesRoute() {
   const renderActions = useProductCardActions();
@@ -13,7 +11,7 @@ export default function NewLaunchesRoute() {
       heading="Newly Launched Products"
       description="Fresh additions to the Roast & Co. range."
       metaDescription="The newest roasted nuts, dry fruits and seeds in the Roast & Co. range, packed fresh in London and delivered across the UK."
-      select={selectNewLaunches}
+      filter={NEW_LAUNCHES_FILTER}
     />
   );
 }

@@ -1,18 +1,20 @@
 /** /product: every product, with a category filter kept in the URL (?category=Nuts) so it can be shared. */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { parseCategory, SHOP_NAME, type Category } from '#shared/constants';
+import { SHOP_NAME, type Category } from '#shared/constants';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
-import { useProducts } from '#web/features/catalog/api/get-products.ts';
+import { useProductList } from '#web/features/catalog/api/use-product-list.ts';
 import { CategoryFilter } from '#web/features/catalog/components/category-filter.tsx';
 import { ProductGrid, ProductGridSkeleton } from '#web/features/catalog/components/product-grid.tsx';
+import { ProductListMore } from '#web/features/catalog/components/product-list-more.tsx';
+import { allProductsFilter } from '#web/features/catalog/list-filters.ts';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { useProductCardActions } from '../shop-cart.tsx';
 
 export default function ProductListRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const urlCategory = parseCategory(searchParams.get('category'));
+  const urlCategory = allProductsFilter(searchParams).category;
   // NOTE: the URL updates after a router navigation (a tick later); the radios and the grid follow the
   // shopper's choice at once, and follow the URL again when it changes by itself (back, forward, a link).
   const [category, setCategory] = useState(urlCategory);
@@ -21,9 +23,9 @@ export default function ProductListRoute() {
     setSeenUrlCategory(urlCategory);
     setCategory(urlCategory);
   }
-  const productsQuery = useProducts();
+  const list = useProductList({ category });
+  const { query: productsQuery, total } = list;
   const renderActions = useProductCardActions();
-  const products = (productsQuery.data ?? []).filter((product) => !category || product.category === category);
 
   const onCategoryChange = (next: Category | undefined) => {
     setCategory(next);
@@ -61,10 +63,11 @@ export default function ProductListRoute() {
           ) : (
             <>
               <p aria-live="polite" className="mb-4 text-sm text-stone-600">
-                {products.length === 1 ? '1 product' : `${products.length} products`}
+                {total === 1 ? '1 product' : `${total} products`}
                 {category ? ` in ${category}` : ''}
               </p>
-              <ProductGrid products={products} renderActions={renderActions} />
+              <ProductGrid products={list.products} renderActions={renderActions} />
+              <ProductListMore list={list} />
             </>
           )}
         </div>

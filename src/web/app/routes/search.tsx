@@ -1,13 +1,13 @@
 /** /search?query=…&category=…: products matching every word, optionally within one category. */
-import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { parseCategory, SHOP_NAME } from '#shared/constants';
-import { searchProducts } from '#shared/catalog-search';
+import { SHOP_NAME } from '#shared/constants';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useProducts } from '#web/features/catalog/api/get-products.ts';
+import { useProductList } from '#web/features/catalog/api/use-product-list.ts';
 import { ProductGrid, ProductGridSkeleton } from '#web/features/catalog/components/product-grid.tsx';
+import { ProductListMore } from '#web/features/catalog/components/product-list-more.tsx';
+import { searchFilter } from '#web/features/catalog/list-filters.ts';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { useProductCardActions } from '../shop-cart.tsx';
 
@@ -15,14 +15,11 @@ const NO_MATCHES_TEXT = 'No matching products found.';
 
 export default function SearchRoute() {
   const [searchParams] = useSearchParams();
-  const query = (searchParams.get('query') ?? '').trim();
-  const category = parseCategory(searchParams.get('category'));
-  const productsQuery = useProducts();
+  const filter = searchFilter(searchParams);
+  const { q: query = '', category } = filter;
+  const list = useProductList(filter);
+  const { query: productsQuery, products: results, total } = list;
   const renderActions = useProductCardActions();
-  const results = useMemo(
-    () => searchProducts(productsQuery.data ?? [], query, category),
-    [productsQuery.data, query, category],
-  );
 
   const heading = query ? `Search results for "${query}"` : category ? `All ${category}` : 'All products';
   const title = query ? `Search: ${query} | ${SHOP_NAME}` : `Search | ${SHOP_NAME}`;
@@ -45,7 +42,7 @@ export default function SearchRoute() {
       ) : (
         <>
           <p aria-live="polite" className="mb-4 text-sm text-stone-600">
-            {results.length === 1 ? '1 product found' : `${results.length} products found`}
+            {total === 1 ? '1 product found' : `${total} products found`}
           </p>
           {results.length === 0 ? (
             <div className="rounded-xl bg-cream-100 px-6 py-12 text-center">
@@ -59,7 +56,10 @@ export default function SearchRoute() {
               </p>
             </div>
           ) : (
-            <ProductGrid products={results} wide renderActions={renderActions} />
+            <>
+              <ProductGrid products={results} wide renderActions={renderActions} />
+              <ProductListMore list={list} />
+            </>
           )}
         </>
       )}

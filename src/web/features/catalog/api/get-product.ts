@@ -3,7 +3,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import type { Product } from '#shared/schemas/product';
 import { apiPaths } from '#shared/api-paths';
 import { ApiRequestError, apiRequest } from '#web/lib/api-client.ts';
-import { productsQueryOptions } from './get-products.ts';
+import { findCachedProducts } from './cached-products.ts';
 
 export async function getProduct(productId: string, signal?: AbortSignal): Promise<Product | null> {
   try {
@@ -22,22 +22,19 @@ export const productQueryOptions = (productId: string) =>
     queryFn: ({ signal }) => getProduct(productId, signal),
   });
 
-function findInCatalog(queryClient: QueryClient, productId: string): Product | undefined {
-  return queryClient.getQueryData(productsQueryOptions().queryKey)?.find((product) => product._id === productId);
-}
-
-/** Loads the product unless the cached catalog already holds it (coming from a list or carousel). */
+/** Loads the product unless the page already holds it (coming from a list or carousel). */
 export function prefetchProduct(queryClient: QueryClient, productId: string): Promise<void> {
-  if (findInCatalog(queryClient, productId)) return Promise.resolve();
+  if (findCachedProducts(queryClient, [productId]).products.length > 0) return Promise.resolve();
   return queryClient.prefetchQuery(productQueryOptions(productId));
 }
 
 /** `data` is the product, `null` for an unknown id, `undefined` while loading. */
 export function useProduct(productId: string) {
   const queryClient = useQueryClient();
+  const cached = () => findCachedProducts(queryClient, [productId]);
   return useQuery({
     ...productQueryOptions(productId),
-    initialData: () => findInCatalog(queryClient, productId),
-    initialDataUpdatedAt: () => queryClient.getQueryState(productsQueryOptions().queryKey)?.dataUpdatedAt,
+    initialData: () => cached().products[0],
+    initialDataUpdatedAt: () => cached().updatedAt,
   });
 }

@@ -1,11 +1,13 @@
-/** A page listing one slice of the catalog (best sellers, new launches) from the cached product list. */
+/** A page listing one collection of the catalog (best sellers, new launches), a page at a time. */
 import type { ReactNode } from 'react';
 import { SHOP_NAME } from '#shared/constants';
 import type { Product } from '#shared/schemas/product';
+import type { ProductListFilter } from '../api/get-products.ts';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
-import { useProducts } from '../api/get-products.ts';
+import { useProductList } from '../api/use-product-list.ts';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx';
+import { ProductListMore } from './product-list-more.tsx';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
 
 interface ProductCollectionProps {
@@ -13,8 +15,7 @@ interface ProductCollectionProps {
   description: string;
   /** For search results and link previews (the page's meta description). */
   metaDescription: string;
-  /** Keep it stable (module scope) so TanStack Query does not re-run it on every render. */
-  select: (products: Product[]) => Product[];
+  filter: ProductListFilter;
   /** Buttons for each card (the cart's, composed by the app). */
   renderActions?: (product: Product) => ReactNode;
 }
@@ -23,10 +24,11 @@ export function ProductCollection({
   heading,
   description,
   metaDescription,
-  select,
+  filter,
   renderActions,
 }: ProductCollectionProps) {
-  const query = useProducts(select);
+  const list = useProductList(filter);
+  const { query } = list;
   return (
     <PageContainer>
       <PageMeta title={`${heading} | ${SHOP_NAME}`} description={metaDescription} />
@@ -36,7 +38,10 @@ export function ProductCollection({
       ) : query.isError ? (
         <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : (
-        <ProductGrid products={query.data} wide renderActions={renderActions} />
+        <>
+          <ProductGrid products={list.products} wide renderActions={renderActions} />
+          <ProductListMore list={list} />
+        </>
       )}
     </PageContainer>
   );
