@@ -3,9 +3,12 @@
 // Chromium) are skipped with a plain reason, unless REQUIRE_POSTGRES=1 or REQUIRE_E2E=1 demands them (CI).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 
 const defaultPostgresUrl = 'postgres://root@127.0.0.1:5432/test';
+// Database 15 of the local Redis is the tests' own: the two-process test empties it before it starts.
+const defaultRedisUrl = 'redis://127.0.0.1:6379/15';
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 async function postgresReachable(url) {
@@ -18,6 +21,24 @@ async function postgresReachable(url) {
     return false;
   } finally {
     await client.end().catch(() => {});
+  }
+}
+
+async function redisReachable(url) {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
   }
 }
 
@@ -54,9 +75,19 @@ suites.push(run('unit and API tests on PGlite', ...npx(['vitest', 'run']), { TES
 const explicitUrl = process.env.TEST_DATABASE_URL;
 const postgresUrl = explicitUrl || defaultPostgresUrl;
 if (await postgresReachable(postgresUrl)) {
+  // Several server processes need Redis beside PostgreSQL (their shared rate limits): those tests run with this suite.
+  const redisUrl = process.env.TEST_REDIS_URL || defaultRedisUrl;
+  const withRedis = await redisReachable(redisUrl);
+  if (!withRedis && process.env.REQUIRE_REDIS === '1') {
+    console.error(`REQUIRE_REDIS=1 but ${redisUrl} does not answer.`);
+    suites.push(Promise.resolve({ name: 'two-process tests on PostgreSQL and Redis', status: 'FAILED', seconds: '0' }));
+  } else if (!withRedis) {
+    skipped.push(`two-process tests: no Redis answers at ${redisUrl} (set TEST_REDIS_URL to run them)`);
+  }
   suites.push(
     run('API tests on PostgreSQL', ...npx(['vitest', 'run', '--project', 'server']), {
       TEST_DATABASE_URL: postgresUrl,
+      TEST_REDIS_URL: withRedis ? redisUrl : '',
     }),
   );
 } else if (explicitUrl || process.env.REQUIRE_POSTGRES === '1') {
