@@ -144,7 +144,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('two server processes on one PostgreS
       { name: 'Ada Lovelace', location: 'Leeds', rating: 5, message: 'The photo shows the cashews.' },
       [{ field: REVIEW_PHOTO_FIELD, filename: 'cashews.png', contentType: 'image/png', content: photo }],
     );
-    const posted = await fetch(`${a.url}/api/reviews`, { method: 'POST', headers, body: payload });
+    const posted = await fetch(`${a.url}/api/reviews`, { method: 'POST', headers, body: new Uint8Array(payload) });
     expect(posted.status).toBe(201);
     const review = ReviewSchema.parse(await posted.json());
     expect(review.image).toBeDefined();
