@@ -1,13 +1,15 @@
 /**
  * The one place that turns failures into answers: an `HttpError` a service or hook throws is answered with its
  * status and body, a client's mistake that Fastify finds with its 4xx and a clear message (both logged at info),
- * anything else with a generic 500 and a request id the log also holds. Every such answer is JSON and carries the
+ * a database out of reach with 503, a message and Retry-After (lib/database-unavailable.ts), anything else with a generic 500
+ * and a request id the log also holds. Every such answer is JSON and carries the
  * API's security headers, whatever its URL. (What Node's HTTP server refuses before Fastify sees a request is
  * answered in http-server.ts.)
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiError } from '#shared/schemas/error';
+import { isDatabaseUnavailable } from './lib/database-unavailable.ts';
 import { withApiSecurityHeaders } from './lib/security-headers.ts';
 
 type FieldError = NonNullable<ApiError['errors']>[number];
@@ -40,6 +42,10 @@ export class HttpError extends Error {
 }
 
 export const serverErrorMessage = 'Something went wrong on our side. Please try again in a moment.';
+export const databaseUnavailableMessage =
+  'The shop is briefly unavailable. Nothing has been lost: please try again in a moment.';
+/** How long a client is asked to wait when the database is out of reach: about as long as a restart takes. */
+const DATABASE_RETRY_AFTER_SECONDS = '5';
 
 function validationAnswer(error: FastifyError): ApiError | undefined {
   if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
@@ -67,6 +73,14 @@ export function handleError(error: FastifyError | HttpError, request: FastifyReq
   if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
     request.log.info({ code: error.code, status, message: error.message }, 'rejected client request');
     return reply.code(status).send({ message: error.message } satisfies ApiError);
+  }
+
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable: answered 503');
+    return reply
+      .code(503)
+      .header('retry-after', DATABASE_RETRY_AFTER_SECONDS)
+      .send({ message: databaseUnavailableMessage } satisfies ApiError);
   }
 
   request.log.error({ err: error }, 'request failed');

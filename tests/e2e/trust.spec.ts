@@ -277,10 +277,26 @@ async function textUnderChatButton(page: Page): Promise<string[]> {
       if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
+      // Where an ancestor clips the text (a truncated name, a carousel's slides past its edge), only what it shows counts.
+      const clips = [];
+      for (
+        let element: Element | null = parent;
+        element && element !== document.body;
+        element = element.parentElement
+      ) {
+        const { overflowX, overflowY } = getComputedStyle(element);
+        if (overflowX !== 'visible' || overflowY !== 'visible') clips.push(element.getBoundingClientRect());
+      }
       for (const rect of range.getClientRects()) {
-        if (rect.width <= 1 || rect.height <= 1) continue;
-        const overlaps =
-          rect.left < box.right && box.left < rect.right && rect.top < box.bottom && box.top < rect.bottom;
+        let { left, right, top, bottom } = rect;
+        for (const clip of clips) {
+          left = Math.max(left, clip.left);
+          right = Math.min(right, clip.right);
+          top = Math.max(top, clip.top);
+          bottom = Math.min(bottom, clip.bottom);
+        }
+        if (right - left <= 1 || bottom - top <= 1) continue;
+        const overlaps = left < box.right && box.left < right && top < box.bottom && box.top < bottom;
         if (overlaps) covered.push(node.textContent.trim().slice(0, 40));
       }
     }

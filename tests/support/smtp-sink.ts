@@ -17,6 +17,13 @@ const DEFAULT_WAIT_MS = 10_000;
 
 export class SmtpSink {
   readonly mails: ReceivedMail[] = [];
+  /** While true, every recipient is refused with 451 (a temporary failure: the sender should try again later). */
+  refusing = false;
+  /** How long each mail's DATA is held before it is accepted, so a test can see how many a sender has in flight. */
+  holdMs = 0;
+  /** The most mails whose DATA was being received at one moment. */
+  mostInFlight = 0;
+  private inFlight = 0;
   private readonly handedOut = new Map<string, number>();
   private waiters: (() => void)[] = [];
 
@@ -33,13 +40,20 @@ export class SmtpSink {
       disabledCommands: ['STARTTLS'],
       logger: false,
       closeTimeout: 200,
+      onRcptTo(_address, _session, callback) {
+        if (!sink?.refusing) return callback();
+        callback(Object.assign(new Error('Mailbox busy, please try again later'), { responseCode: 451 }));
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
+        sink?.startReceiving();
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const recipients = session.envelope.rcptTo.map((address) => address.address.toLowerCase());
-          sink?.receive(parseMail(Buffer.concat(chunks).toString('utf8'), recipients));
-          callback();
+          setTimeout(() => {
+            sink?.receive(parseMail(Buffer.concat(chunks).toString('utf8'), recipients));
+            callback();
+          }, sink?.holdMs ?? 0);
         });
       },
     });
@@ -88,7 +102,13 @@ export class SmtpSink {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
+  private startReceiving() {
+    this.inFlight += 1;
+    this.mostInFlight = Math.max(this.mostInFlight, this.inFlight);
+  }
+
   private receive(mail: ReceivedMail) {
+    this.inFlight -= 1;
     this.mails.push(mail);
     const waiters = this.waiters;
     this.waiters = [];

@@ -50,11 +50,51 @@ export interface OpenDatabaseOptions {
   onPoolError?: (error: Error) => void;
 }
 
+/**
+ * A pool that gets back the client of a transaction whose BEGIN failed. drizzle-orm 0.45's node-postgres
+ * `transaction()` sends BEGIN before the try/finally that releases its client (drizzle-team/drizzle-orm#6241, open):
+ * when the connection has died, BEGIN fails and the client is never released, so each such failure costs the pool a
+ * connection for good, and after ten the shop could not reach its database even once PostgreSQL was back
+ * (tests/server/app/database-outage.test.ts). Only a client checked out as a promise (drizzle's transaction) whose
+ * first query is BEGIN is watched; the pool's own `query()` checks out by callback and releases by itself.
+ */
+class TransactionSafePool extends pg.Pool {
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Pool's connect is overloaded (promise or callback)
+  override connect(...args: any[]): any {
+    if (args.length > 0) return super.connect(...(args as [never]));
+    return super.connect().then((client) => {
+      const query = client.query;
+      // biome-ignore lint/suspicious/noExplicitAny: forwarded to pg's overloaded query unchanged
+      client.query = function firstQuery(this: pg.PoolClient, ...queryArgs: any[]): any {
+        client.query = query;
+        const result: unknown = query.apply(this, queryArgs as never);
+        const text = typeof queryArgs[0] === 'string' ? queryArgs[0] : (queryArgs[0] as { text?: unknown })?.text;
+        if (typeof text === 'string' && /^begin\b/i.test(text) && result instanceof Promise) {
+          // With the error, the pool destroys the client rather than hand it out again.
+          result.catch((error: Error) => client.release(error));
+        }
+        return result;
+      } as typeof query;
+      return client;
+    });
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A server that does not answer (stopped, or the network to it gone) fails a request in 5 s rather than holding it
+    // until the operating system gives up on the connection.
+    const pool = new TransactionSafePool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+    });
     // NOTE: an idle client losing its connection emits on the pool; unhandled, it would kill the process.
     pool.on('error', (error) => options.onPoolError?.(error));
+    // NOTE: a client the pool has handed out (a transaction's) has no listener of the pool's: its connection failing
+    // would be an uncaught error that ends the process. The failure reaches the query that uses the client (a 503),
+    // and the pool discards the client when it comes back, so nothing more is needed here.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzleNodePostgres(pool, { schema });
     return {
       db: db as unknown as Database,

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutgoingMail } from '#server/features/mail/index';
 import type { MailTransport } from '#server/features/mail/transports';
 import { MailQueueSender } from '#server/features/mail/mailer';
+import { MAIL_SENDS_IN_FLIGHT } from '#server/features/mail/transports';
 import { uniqueEmail } from '#tests/accounts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
 import { queryRows } from '#tests/db';
@@ -148,6 +149,38 @@ describe('the mail queue', () => {
     const announced = log.lines.filter((line) => line.msg.includes('outbox'));
     expect(announced).toEqual([
       expect.objectContaining({ level: 30, to: email, subject: 'Your Roast & Co. sign-up code' }),
+    ]);
+  });
+
+  it('delivers every mail queued while the mail server refused them once it takes mail again, several at a time and none twice', async () => {
+    const sink = await startSink();
+    sink.refusing = true;
+    const testApp = await startApp({
+      smtpUrl: sink.url,
+      mailRetry: { firstDelayMs: 50, maxDelayMs: 200, maxAttempts: 50, pollIntervalMs: 200 },
+    });
+    await testApp.app.ready();
+    const mails: OutgoingMail[] = Array.from({ length: 12 }, (_, i) => ({
+      to: `refused-${i}@example.com`,
+      subject: `Order ${i}`,
+      html: `<p>${i}</p>`,
+      text: String(i),
+    }));
+    for (const mail of mails) await testApp.app.mailer.enqueue(mail);
+    await testApp.app.mailer.settled();
+    expect(sink.mails).toHaveLength(0);
+    const [tried] = await queueRows(testApp, mails[0]!.to);
+    expect(tried?.last_error).toMatch(/451/);
+
+    // Back, and slow enough to answer that a sender one mail at a time would show.
+    sink.holdMs = 150;
+    sink.refusing = false;
+    await Promise.all(mails.map((mail) => sink.nextMailTo(mail.to)));
+    await testApp.app.mailer.settled();
+    expect(sink.mails.map((mail) => mail.to[0]).sort()).toEqual(mails.map((mail) => mail.to).sort());
+    expect(sink.mostInFlight).toBe(MAIL_SENDS_IN_FLIGHT);
+    expect(await queryRows(testApp, sql`select count(*)::int as count from mail_queue where sent_at is null`)).toEqual([
+      { count: 0 },
     ]);
   });
 

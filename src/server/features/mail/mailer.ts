@@ -2,7 +2,8 @@
  * Adds `app.mailer`: a durable mail queue in the database and the sender that empties it. A mail is written
  * to `mail_queue` (inside the caller's transaction when given, so an account and its code commit together),
  * delivered right away, and retried with growing waits while the mail server is down. Several server
- * processes on one PostgreSQL share the queue: each claims one mail at a time with a lease (decision 022).
+ * processes on one PostgreSQL share the queue: each claims up to MAIL_SENDS_IN_FLIGHT due mails at a time with a
+ * lease (decision 022) and sends them side by side, so a burst of orders is not mailed one after another.
  */
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,7 +12,7 @@ import type { Config, MailRetrySettings } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { mailQueue } from '../../db/schema.ts';
 import type { OutgoingMail } from './templates/layout.ts';
-import { createMailTransport, type MailTransport } from './transports.ts';
+import { createMailTransport, MAIL_SENDS_IN_FLIGHT, type MailTransport } from './transports.ts';
 
 export interface Mailer {
   /**
@@ -50,6 +51,16 @@ function secondsFromNow(seconds: number) {
 
 const isPending = and(isNull(mailQueue.sentAt), isNull(mailQueue.failedAt));
 const isUnclaimed = or(isNull(mailQueue.lockedUntil), lte(mailQueue.lockedUntil, sql`now()`));
+
+interface ClaimedMail {
+  id: number;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  html: string | null;
+  text: string | null;
+  attempts: number;
+}
 
 export class MailQueueSender {
   private stopped = false;
@@ -98,7 +109,7 @@ export class MailQueueSender {
     try {
       do {
         this.rerun = false;
-        while (!this.stopped && (await this.deliverOne()));
+        while (!this.stopped && (await this.deliverDue()));
       } while (this.rerun && !this.stopped);
       nextPassInMs = await this.msUntilNextDue();
     } catch (error) {
@@ -110,8 +121,8 @@ export class MailQueueSender {
     this.timer.unref();
   }
 
-  /** Claims the oldest due mail, tries it, records the outcome; false when nothing was due. */
-  private async deliverOne(): Promise<boolean> {
+  /** Claims the oldest due mails (up to MAIL_SENDS_IN_FLIGHT), tries them at once, records each outcome; false when nothing was due. */
+  private async deliverDue(): Promise<boolean> {
     // NOTE: a CTE, not `id in (subquery)`: PostgreSQL may run such a subquery once per row, and with
     // SKIP LOCKED each run finds another row, so one statement would claim them all.
     const due = this.db.$with('due').as(
@@ -120,10 +131,10 @@ export class MailQueueSender {
         .from(mailQueue)
         .where(and(isPending, lte(mailQueue.nextAttemptAt, sql`now()`), isUnclaimed))
         .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.id))
-        .limit(1)
+        .limit(MAIL_SENDS_IN_FLIGHT)
         .for('update', { skipLocked: true }),
     );
-    const [mail] = await this.db
+    const mails = await this.db
       .with(due)
       .update(mailQueue)
       .set({ attempts: sql`${mailQueue.attempts} + 1`, lockedUntil: secondsFromNow(LEASE_SECONDS) })
@@ -138,8 +149,12 @@ export class MailQueueSender {
         text: mailQueue.text,
         attempts: mailQueue.attempts,
       });
-    if (!mail) return false;
+    if (mails.length === 0) return false;
+    await Promise.all(mails.map((mail) => this.deliver(mail)));
+    return true;
+  }
 
+  private async deliver(mail: ClaimedMail): Promise<void> {
     try {
       await this.transport.send({
         to: mail.to,
@@ -150,7 +165,7 @@ export class MailQueueSender {
       });
     } catch (error) {
       await this.recordFailure(mail, error);
-      return true;
+      return;
     }
     // The body holds signup codes and reset links, which are kept nowhere else in plain form.
     await this.db
@@ -160,7 +175,6 @@ export class MailQueueSender {
     // The outbox announces each mail itself; one line per mail is enough there.
     const level = this.transport.kind === 'outbox' ? 'debug' : 'info';
     this.log[level]({ mailId: mail.id, to: mail.to, subject: mail.subject, attempts: mail.attempts }, 'mail sent');
-    return true;
   }
 
   private async recordFailure(mail: { id: number; to: string; subject: string; attempts: number }, error: unknown) {

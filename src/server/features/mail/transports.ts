@@ -9,6 +9,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { OutgoingMail } from './templates/layout.ts';
 
+/**
+ * Mails one process sends at once (claimed together from the queue, over as many pooled SMTP connections). A delivery
+ * spends most of its time waiting on the mail server, so a few in flight keep up with a burst of checkouts.
+ */
+export const MAIL_SENDS_IN_FLIGHT = 4;
+
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
   /** Resolves once the mail is handed over; rejects when it was not (the queue retries). */
@@ -37,8 +43,11 @@ function messageFields(from: string, mail: OutgoingMail) {
 export function createMailTransport({ smtpUrl, from, dataDir, log }: MailTransportOptions): MailTransport {
   if (smtpUrl) {
     // NOTE: the timeouts bound how long one unreachable server holds the sender (and a shutdown) up.
+    // Pooled: the queue's sends in flight reuse a few connections rather than open one per mail.
     const transporter = nodemailer.createTransport({
       url: smtpUrl,
+      pool: true,
+      maxConnections: MAIL_SENDS_IN_FLIGHT,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,

@@ -25,7 +25,8 @@ export default fp<DatabasePluginOptions>(
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       pglite,
-      onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
+      // The pool drops the broken connection and opens another when next needed: a warning, not a failure.
+      onPoolError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
     });
     app.addHook('onClose', () => handle.close());
     try {
