@@ -4,11 +4,12 @@
  * delivered right away, and retried with growing waits while the mail server is down. Several server
  * processes on one PostgreSQL share the queue: each claims one mail at a time with a lease (decision 022).
  */
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config, MailRetrySettings } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { deleteInBatches } from '../../db/delete-in-batches.ts';
 import { mailQueue } from '../../db/schema.ts';
 import type { OutgoingMail } from './templates/layout.ts';
 import { createMailTransport, type MailTransport } from './transports.ts';
@@ -23,6 +24,13 @@ export interface Mailer {
   deliverSoon(): void;
   /** Resolves when no delivery pass is under way; for tests and shutdown. */
   settled(): Promise<void>;
+  /** Deletes what is left of mail sent or given up on before `before` (decision 082); answers how many went. */
+  deleteFinished(before: Date): Promise<number>;
+  /**
+   * Deletes, inside `tx`, the sent and given-up mail to or replying to `email`, whose account is being deleted. Mail
+   * still waiting goes out as queued (an order's confirmation is still owed) and is deleted with the rest later.
+   */
+  forgetAddress(email: string, tx: Database): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -50,6 +58,8 @@ function secondsFromNow(seconds: number) {
 
 const isPending = and(isNull(mailQueue.sentAt), isNull(mailQueue.failedAt));
 const isUnclaimed = or(isNull(mailQueue.lockedUntil), lte(mailQueue.lockedUntil, sql`now()`));
+/** When a mail was sent or given up on; null while it waits. The expression `mail_queue_finished_idx` indexes. */
+const finishedAt = sql`coalesce(${mailQueue.sentAt}, ${mailQueue.failedAt})`;
 
 export class MailQueueSender {
   private stopped = false;
@@ -218,6 +228,19 @@ export default fp<MailerPluginOptions>(
       },
       deliverSoon: () => sender.deliverSoon(),
       settled: () => sender.settled(),
+      deleteFinished: (before) =>
+        deleteInBatches(app.db, { table: mailQueue, key: mailQueue.id, where: lt(finishedAt, before) }),
+      async forgetAddress(email, tx) {
+        // Addresses are matched case-blind: a contact form's reply-to is kept as typed.
+        await tx
+          .delete(mailQueue)
+          .where(
+            and(
+              isNotNull(finishedAt),
+              or(eq(sql`lower(${mailQueue.to})`, email), eq(sql`lower(${mailQueue.replyTo})`, email)),
+            ),
+          );
+      },
     } satisfies Mailer);
 
     // Mail left by an earlier run (or another process) goes out once the server is up.
