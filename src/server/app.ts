@@ -26,6 +26,7 @@ import {
   productsRoutes,
 } from './features/catalog/index.ts';
 import { contactRepositoryPlugin, contactRoutes } from './features/contact/index.ts';
+import { housekeepingPlugin } from './features/housekeeping/index.ts';
 import { mailerPlugin, unitOfWorkPlugin } from './features/mail/index.ts';
 import { reviewPhotosPlugin, reviewRepositoryPlugin, reviewsRoutes, toWireReview } from './features/reviews/index.ts';
 import { createHttpServerFactory, handleClientError, logDroppedConnections } from './http-server.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(checkoutPlugin);
   await app.register(stockSweepPlugin);
   await app.register(contactRepositoryPlugin);
+  await app.register(housekeepingPlugin);
   await app.register(reviewRepositoryPlugin);
   await app.register(reviewPhotosPlugin, { config });
   await app.register(productImagesPlugin, { config });

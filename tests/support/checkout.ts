@@ -26,6 +26,26 @@ export function cartPayload(address: ShippingAddress = guestAddress()) {
   } satisfies CreateCheckoutInput & { orderItems: object[] };
 }
 
+/** `cartPayload`'s lines as the server prices and stores them on the checkout, in pence; £20.37 in all. */
+export const cartPayloadLines = [
+  {
+    productId: 'roasted-cashew-nuts',
+    name: 'Roasted Cashew Nuts',
+    selectedWeight: '500g',
+    qty: 2,
+    unitPricePence: 809,
+    vatRate: 20,
+  },
+  {
+    productId: 'medjool-dates',
+    name: 'Medjool Dates',
+    selectedWeight: '250g',
+    qty: 1,
+    unitPricePence: 419,
+    vatRate: 0,
+  },
+];
+
 export function checkoutCalls({ app }: TestApp, token?: string) {
   const headers = token === undefined ? {} : bearer(token);
   return {

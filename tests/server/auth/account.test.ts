@@ -1,8 +1,8 @@
 /**
  * The account page's endpoints (contract §10, decision 061): a password change with the current password, which
  * ends every other session and gives this browser a fresh token, and deleting the account with the password, after
- * which the token is refused, the orders stay for the books without personal data, and the address can sign up
- * afresh. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * which the token is refused, the orders stay for the books without personal data, the address's contact messages
+ * and sent mail go (decision 082), and the address can sign up afresh. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,7 +136,7 @@ describe('DELETE /api/auth/me', () => {
     expect((await call('DELETE', '/api/auth/me', customer.token, {})).statusCode).toBe(400);
   });
 
-  it('deletes the account: tokens refused, cart gone, orders kept for the books without personal data', async () => {
+  it('deletes the account: tokens refused, cart, messages and sent mail gone, orders kept for the books without personal data', async () => {
     const customer = await insertCustomer(testApp, { name: 'Mary Seacole' });
     const otherDevice = await secondSession(customer);
     const address = guestAddress({ name: 'Mary Seacole', email: customer.email });
@@ -151,6 +151,24 @@ describe('DELETE /api/auth/me', () => {
       payload: { _id: 'roasted-cashew-nuts', qty: 1 },
     });
     expect(added.statusCode).toBe(200);
+    // A message to the shop, with the address in a different case: its mail to the shop replies to the address.
+    const contacted = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/contact/submit',
+      payload: { name: 'Mary Seacole', email: customer.email.toUpperCase(), message: 'Where is my order?' },
+    });
+    expect(contacted.statusCode).toBe(201);
+    await testApp.app.mailer.settled();
+    const sentMail = sql`select count(*)::int from mail_queue
+      where (lower("to") = ${customer.email} or lower(reply_to) = ${customer.email})
+      and (sent_at is not null or failed_at is not null)`;
+    const [before] = await queryRows<{ count: number }>(testApp, sentMail);
+    expect(before?.count).toBe(3);
+    // A mail still waiting (a dispatch notice, say) goes out as queued.
+    await testApp.app.db.execute(
+      sql`insert into mail_queue ("to", subject, html, text, next_attempt_at)
+          values (${customer.email}, 'Your order is on its way', '<p>On its way</p>', 'On its way', now() + interval '1 hour')`,
+    );
 
     const response = await deleteAccount(customer.token, customer.password);
     expect(response.statusCode).toBe(200);
@@ -183,9 +201,16 @@ describe('DELETE /api/auth/me', () => {
             where email = ${customer.email} or guest_email = ${customer.email} or user_id = ${customer.id}
             or shipping_address->>'name' = 'Mary Seacole'
           union all select 'orders', count(*)::int from orders
-            where email = ${customer.email} or shipping_address->>'name' = 'Mary Seacole'`,
+            where email = ${customer.email} or shipping_address->>'name' = 'Mary Seacole'
+          union all select 'contact messages', count(*)::int from contact_messages where lower(email) = ${customer.email}
+          union all select 'sent mail', (${sentMail})`,
     );
-    expect(leftovers.every((row) => row.count === 0)).toBe(true);
+    expect(leftovers).toEqual(leftovers.map(({ what }) => ({ what, count: 0 })));
+    const [waiting] = await queryRows<{ count: number }>(
+      testApp,
+      sql`select count(*)::int from mail_queue where "to" = ${customer.email} and sent_at is null`,
+    );
+    expect(waiting?.count).toBe(1);
   });
 
   it('lets the address sign up afresh, to an account with no orders', async () => {

@@ -10,7 +10,15 @@ import {
 } from '#shared/schemas/order';
 import { insertCustomer } from '#tests/accounts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
-import { cartPayload, checkoutCalls, orderPayload, payOnTestPage, guestAddress, startCheckout } from '#tests/checkout';
+import {
+  cartPayload,
+  cartPayloadLines,
+  checkoutCalls,
+  orderPayload,
+  payOnTestPage,
+  guestAddress,
+  startCheckout,
+} from '#tests/checkout';
 import { queryRows } from '#tests/db';
 import { SmtpSink } from '#tests/smtp-sink';
 
@@ -52,24 +60,7 @@ describe('POST /api/orders/create-stripe-session', () => {
       sql`select amount_pence, lines, user_id from checkouts where session_id = ${answer.id}`,
     );
     expect(checkout).toMatchObject({ amount_pence: 2037, user_id: null });
-    expect(checkout?.lines).toEqual([
-      {
-        productId: 'roasted-cashew-nuts',
-        name: 'Roasted Cashew Nuts',
-        selectedWeight: '500g',
-        qty: 2,
-        unitPricePence: 809,
-        vatRate: 20,
-      },
-      {
-        productId: 'medjool-dates',
-        name: 'Medjool Dates',
-        selectedWeight: '250g',
-        qty: 1,
-        unitPricePence: 419,
-        vatRate: 0,
-      },
-    ]);
+    expect(checkout?.lines).toEqual(cartPayloadLines);
   });
 
   it('answers 409 asking to review the cart when the total or a line price differs from the catalog, and records nothing', async () => {

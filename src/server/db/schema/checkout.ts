@@ -65,6 +65,8 @@ export const checkouts = pgTable(
     index('checkouts_holding_stock_idx')
       .on(table.createdAt)
       .where(sql`${table.stockReserved} and ${table.paidAt} is null and ${table.stockReleasedAt} is null`),
+    // The housekeeping sweep's question: unpaid checkouts past their retention period (decision 082).
+    index('checkouts_unpaid_idx').on(table.createdAt).where(sql`${table.paidAt} is null`),
     check('checkouts_amount_check', sql`${table.amountPence} > 0`),
     check(
       'checkouts_personal_data_check',

@@ -30,5 +30,7 @@ export const mailQueue = pgTable(
     index('mail_queue_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+    // The housekeeping sweep's question: mail sent or given up on before its retention period (decision 082).
+    index('mail_queue_finished_idx').on(sql`coalesce(${table.sentAt}, ${table.failedAt})`),
   ],
 );

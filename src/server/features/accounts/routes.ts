@@ -81,7 +81,11 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
     users: app.userRepository,
     unitOfWork: app.unitOfWork,
     publicUrl: config.publicUrl,
-    anonymiseOrders: (customer, tx) => app.orderRepository.anonymiseCustomer(customer, tx),
+    async forgetElsewhere(customer, tx) {
+      await app.orderRepository.anonymiseCustomer(customer, tx);
+      await app.contactRepository.deleteFrom(customer.email, tx);
+      await app.mailer.forgetAddress(customer.email, tx);
+    },
   });
   // A reset mail still being prepared is finished before the database closes.
   app.addHook('onClose', () => accounts.settled());

@@ -67,7 +67,8 @@ export interface AccountService {
   ): Promise<{ message: string; token: string }>;
   /**
    * Deletes the customer's account once their password is proved (401 naming `password` if not): the account, its
-   * cart and signup attempts go, its orders stay without personal data (decision 061).
+   * cart and signup attempts go, its orders stay without personal data, and what other domains hold of the address
+   * goes with it (decisions 061, 082).
    */
   deleteAccount(customer: { id: string }, password: string): Promise<string>;
   /** Whether a reset link can still be used, with the message the reset itself would give when it cannot. */
@@ -81,10 +82,13 @@ export function createAccountService(deps: {
   users: UserRepository;
   unitOfWork: UnitOfWork;
   publicUrl: string;
-  /** The checkout domain's `app.orderRepository.anonymiseCustomer`: the orders leave with the account's data. */
-  anonymiseOrders: (customer: { id: string; email: string }, tx: Database) => Promise<void>;
+  /**
+   * Removes, inside the deletion's transaction, what the other domains hold of the customer: the orders lose the
+   * account's data, the contact messages and the finished mail of the address go (decisions 061, 082).
+   */
+  forgetElsewhere: (customer: { id: string; email: string }, tx: Database) => Promise<void>;
 }): AccountService {
-  const { auth, users, unitOfWork, publicUrl, anonymiseOrders } = deps;
+  const { auth, users, unitOfWork, publicUrl, forgetElsewhere } = deps;
 
   /** The account behind a session, once the password typed for it is right; else 401 naming the field. */
   async function provenAccount(customerId: string, password: string, field: string, wrong: string) {
@@ -269,7 +273,7 @@ export function createAccountService(deps: {
     async deleteAccount(customer, password) {
       const account = await provenAccount(customer.id, password, 'password', authMessages.wrongPasswordToDelete);
       await unitOfWork(async (tx) => {
-        await anonymiseOrders(account, tx);
+        await forgetElsewhere(account, tx);
         await users.deleteAccount(account, tx);
       });
       return authMessages.accountDeleted;

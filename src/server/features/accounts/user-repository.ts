@@ -9,6 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import fp from 'fastify-plugin';
 import type { Role, User } from '#shared/schemas/user';
 import type { Database } from '../../db/database.ts';
+import { deleteInBatches } from '../../db/delete-in-batches.ts';
 import { passwordResetTokens, signupAttempts, users } from '../../db/schema.ts';
 
 /** The database handle or an open transaction on it. */
@@ -106,6 +107,10 @@ export interface UserRepository {
   deleteAccount(user: Pick<UserRecord, 'id' | 'email'>, executor?: Executor): Promise<void>;
   /** Whether a reset token is still held, and if so whether it has expired; leaves it as it is. */
   findPasswordResetToken(tokenHash: string): Promise<{ expired: boolean } | undefined>;
+  /** Deletes signup attempts, done or not, whose code expired before `before` (decision 082); answers how many. */
+  deleteExpiredSignupAttempts(before: Date): Promise<number>;
+  /** Deletes reset links that expired before `before` unused (used ones are gone already); answers how many. */
+  deleteExpiredResetTokens(before: Date): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -329,6 +334,20 @@ export function createUserRepository(db: Database): UserRepository {
       await executor.delete(signupAttempts).where(eq(signupAttempts.email, user.email));
       await executor.delete(users).where(eq(users.id, user.id));
     },
+
+    deleteExpiredSignupAttempts: (before) =>
+      deleteInBatches(db, {
+        table: signupAttempts,
+        key: signupAttempts.id,
+        where: lt(signupAttempts.expiresAt, before),
+      }),
+
+    deleteExpiredResetTokens: (before) =>
+      deleteInBatches(db, {
+        table: passwordResetTokens,
+        key: passwordResetTokens.tokenHash,
+        where: lt(passwordResetTokens.expiresAt, before),
+      }),
   };
 }
 

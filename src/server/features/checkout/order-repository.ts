@@ -3,13 +3,30 @@
  * the database's promise (a unique index on `orders.checkout_id`): whoever inserts first makes the order, and
  * everyone after finds it.
  */
-import { and, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { VatRate } from '#shared/constants';
 import type { AdminOrdersQuery, OrderStatus } from '#shared/schemas/admin';
 import type { ShippingAddress } from '#shared/schemas/shipping-address';
 import type { PaymentProviderName } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { deleteInBatches } from '../../db/delete-in-batches.ts';
 import { checkouts, orderLines, orderStatusChanges, orders } from '../../db/schema.ts';
 
 /**
@@ -155,6 +172,11 @@ export interface OrderRepository {
    * dates stay for the books. An anonymised checkout is unknown to `findCheckoutBySession` from then on.
    */
   anonymiseCustomer(customer: { id: string; email: string }, tx: Database): Promise<void>;
+  /**
+   * Deletes checkouts made before `before` that can never become an order: unpaid, with no order, holding no stock
+   * (given back, or never taken). `before` must lie well past any payment's reach (decision 082). Answers how many.
+   */
+  deleteUnpaidCheckouts(before: Date): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -506,6 +528,20 @@ function createOrderRepository(appDb: Database): OrderRepository {
           ),
         );
     },
+
+    deleteUnpaidCheckouts: (before) =>
+      deleteInBatches(appDb, {
+        table: checkouts,
+        key: checkouts.id,
+        where: and(
+          isNull(checkouts.paidAt),
+          lt(checkouts.createdAt, before),
+          // Stock still held is the stock sweep's to give back first; deleting the row would lose it for good.
+          or(eq(checkouts.stockReserved, false), isNotNull(checkouts.stockReleasedAt)),
+          // Paid checkouts all have orders; this guards the books should a row ever say otherwise.
+          not(exists(appDb.select({ one: sql`1` }).from(orders).where(eq(orders.checkoutId, checkouts.id)))),
+        ),
+      }),
   };
 }
 

@@ -4,31 +4,19 @@
  * taken by one of them (`FOR UPDATE SKIP LOCKED`) and gives its stock back once.
  */
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../../lib/periodic-task.ts';
 
 const SWEEP_EVERY_MS = 60_000;
 
 export default fp(
   async (app) => {
-    let sweeping: Promise<void> | undefined;
-    const sweep = () => {
-      // A slow sweep is never overlapped by the next one in the same process.
-      sweeping ??= app.checkout
-        .releaseAbandoned()
-        .then((released) => {
-          if (released > 0) app.log.info({ released }, 'abandoned checkouts gave their stock back');
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'the abandoned-checkout sweep failed'))
-        .finally(() => {
-          sweeping = undefined;
-        });
-    };
-    const timer = setInterval(sweep, SWEEP_EVERY_MS);
-    // The sweep never keeps the process alive on its own.
-    timer.unref();
-    app.addHook('onReady', async () => sweep());
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await sweeping;
+    runPeriodically(app, {
+      everyMs: SWEEP_EVERY_MS,
+      failureMessage: 'the abandoned-checkout sweep failed',
+      async run() {
+        const released = await app.checkout.releaseAbandoned();
+        if (released > 0) app.log.info({ released }, 'abandoned checkouts gave their stock back');
+      },
     });
   },
   { name: 'stock-sweep', dependencies: ['checkout'] },

@@ -2,11 +2,12 @@
  * Adds `app.contactRepository`: messages sent through the contact form, kept in `contact_messages`. The service
  * stores a message and queues its mail to the shop in one transaction, so neither exists without the other.
  */
-import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { MessageStatus } from '#shared/schemas/admin';
 import type { ContactBody } from '#shared/schemas/contact';
 import type { Database } from '../../db/database.ts';
+import { deleteInBatches } from '../../db/delete-in-batches.ts';
 import { contactMessages } from '../../db/schema.ts';
 
 export interface ContactMessageRecord {
@@ -49,6 +50,12 @@ export interface ContactRepository {
   ): Promise<MessageChange | undefined>;
   /** Records a reply inside `tx`: the message becomes answered. */
   recordReply(id: string, reply: string, tx: Database): Promise<MessageChange | undefined>;
+  /**
+   * Deletes messages that arrived, and were last answered if ever, before `before` (decision 082); answers how many.
+   */
+  deleteQuietSince(before: Date): Promise<number>;
+  /** Deletes, inside `tx`, every message sent from `email`, whose account is being deleted (any case). */
+  deleteFrom(email: string, tx: Database): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -108,6 +115,21 @@ export function createContactRepository(db: Database): ContactRepository {
         .returning();
       if (!after) throw new Error('message lost its row');
       return { before, after };
+    },
+
+    deleteQuietSince: (before) =>
+      deleteInBatches(db, {
+        table: contactMessages,
+        key: contactMessages.id,
+        // An answer always comes after its message, so `created_at` alone can use its index to narrow the search.
+        where: and(
+          lt(contactMessages.createdAt, before),
+          or(isNull(contactMessages.answeredAt), lt(contactMessages.answeredAt, before)),
+        ),
+      }),
+
+    async deleteFrom(email, tx) {
+      await tx.delete(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email));
     },
   };
 }

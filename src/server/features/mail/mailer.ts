@@ -5,11 +5,12 @@
  * processes on one PostgreSQL share the queue: each claims up to MAIL_SENDS_IN_FLIGHT due mails at a time with a
  * lease (decision 022) and sends them side by side, so a burst of orders is not mailed one after another.
  */
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config, MailRetrySettings } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { deleteInBatches } from '../../db/delete-in-batches.ts';
 import { mailQueue } from '../../db/schema.ts';
 import type { OutgoingMail } from './templates/layout.ts';
 import { createMailTransport, MAIL_SENDS_IN_FLIGHT, type MailTransport } from './transports.ts';
@@ -24,6 +25,13 @@ export interface Mailer {
   deliverSoon(): void;
   /** Resolves when no delivery pass is under way; for tests and shutdown. */
   settled(): Promise<void>;
+  /** Deletes what is left of mail sent or given up on before `before` (decision 082); answers how many went. */
+  deleteFinished(before: Date): Promise<number>;
+  /**
+   * Deletes, inside `tx`, the sent and given-up mail to or replying to `email`, whose account is being deleted. Mail
+   * still waiting goes out as queued (an order's confirmation is still owed) and is deleted with the rest later.
+   */
+  forgetAddress(email: string, tx: Database): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -51,6 +59,8 @@ function secondsFromNow(seconds: number) {
 
 const isPending = and(isNull(mailQueue.sentAt), isNull(mailQueue.failedAt));
 const isUnclaimed = or(isNull(mailQueue.lockedUntil), lte(mailQueue.lockedUntil, sql`now()`));
+/** When a mail was sent or given up on; null while it waits. The expression `mail_queue_finished_idx` indexes. */
+const finishedAt = sql`coalesce(${mailQueue.sentAt}, ${mailQueue.failedAt})`;
 
 interface ClaimedMail {
   id: number;
@@ -232,6 +242,19 @@ export default fp<MailerPluginOptions>(
       },
       deliverSoon: () => sender.deliverSoon(),
       settled: () => sender.settled(),
+      deleteFinished: (before) =>
+        deleteInBatches(app.db, { table: mailQueue, key: mailQueue.id, where: lt(finishedAt, before) }),
+      async forgetAddress(email, tx) {
+        // Addresses are matched case-blind: a contact form's reply-to is kept as typed.
+        await tx
+          .delete(mailQueue)
+          .where(
+            and(
+              isNotNull(finishedAt),
+              or(eq(sql`lower(${mailQueue.to})`, email), eq(sql`lower(${mailQueue.replyTo})`, email)),
+            ),
+          );
+      },
     } satisfies Mailer);
 
     // Mail left by an earlier run (or another process) goes out once the server is up.

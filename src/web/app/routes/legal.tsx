@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DELIVERY_ESTIMATE, SHOP_NAME } from '#shared/constants';
+import { RETENTION } from '#shared/retention';
 import { SHOP_COMPANY, SHOP_CONTACT } from '#shared/shop-contact';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
@@ -14,6 +15,9 @@ import { paths } from '#web/config/paths.ts';
 const LAST_UPDATED = '27 November 2026';
 
 const linkClass = 'font-semibold text-buy underline underline-offset-4 hover:text-buy-hover';
+
+/** A period as a sentence says it: 'a day', '30 days'. */
+const days = (count: number) => (count === 1 ? 'a day' : `${count} days`);
 
 function LegalPage({
   title,
@@ -113,8 +117,21 @@ export function PrivacyRoute() {
         <h2>How long we keep it</h2>
         <ul>
           <li>Order and payment records: 6 years from the end of the financial year, as HMRC requires.</li>
-          <li>Your account: until you delete it or ask us to; an account unused for 3 years is deleted.</li>
-          <li>Contact messages: 2 years after we last answered.</li>
+          <li>
+            Your account: until you delete it or ask us to; an account unused for 3 years is deleted. Deleting it also
+            deletes your messages to us and our record of the e-mails we sent you; your orders stay for our accounts,
+            without your name, e-mail address or delivery address.
+          </li>
+          <li>A checkout you did not pay for: {days(RETENTION.unpaidCheckoutDays)}.</li>
+          <li>
+            Your messages to us: {RETENTION.contactMessageMonths} months after our last reply (or after they arrived, if
+            we did not need to reply).
+          </li>
+          <li>
+            Our record of each e-mail we send you (your address, the subject and when, not what it said):{' '}
+            {days(RETENTION.sentMailDays)} after sending.
+          </li>
+          <li>Sign-up codes and password-reset links: {days(RETENTION.expiredCodeDays)} after they run out.</li>
           <li>Reviews: while they are shown; you can ask us to remove yours at any time.</li>
           <li>Server logs: 30 days.</li>
         </ul>
