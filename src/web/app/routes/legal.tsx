@@ -118,9 +118,9 @@ export function PrivacyRoute() {
         <ul>
           <li>Order and payment records: 6 years from the end of the financial year, as HMRC requires.</li>
           <li>
-            Your account: until you delete it or ask us to; an account unused for 3 years is deleted. Deleting it also
-            deletes your messages to us and our record of the e-mails we sent you; your orders stay for our accounts,
-            without your name, e-mail address or delivery address.
+            Your account: until you delete it (on your account page) or ask us to. Deleting it also deletes your
+            messages to us and our record of the e-mails we sent you; your orders stay for our accounts, without your
+            name, e-mail address or delivery address.
           </li>
           <li>A checkout you did not pay for: {days(RETENTION.unpaidCheckoutDays)}.</li>
           <li>
