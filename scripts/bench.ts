@@ -22,15 +22,15 @@ import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { hash as argon2Hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.ts';
-import { cartLines, products, productWeights, users } from '../src/server/db/schema.ts';
+import { cartLines, products, productWeights } from '../src/server/db/schema.ts';
 import { compareWithBareFastify, median, spread } from './bench/against-bare-fastify.ts';
 import { benchAdmin } from './bench/admin.ts';
 import { benchCatalogScale } from './bench/catalog-scale.ts';
 import { benchCheckout } from './bench/checkout.ts';
+import { logInAll, seedCustomers } from './bench/customers.ts';
 import { benchPages } from './bench/pages.ts';
 import { connections, createBenchDatabase, load, type Round, root, startShop, stop, waitFor } from './bench/shop.ts';
 import { reportHomeFirstLoadJs } from './lib/home-js.mjs';
@@ -62,7 +62,6 @@ async function benchCatalog(): Promise<boolean> {
 const CART_CUSTOMERS = Number(process.env.BENCH_CART_CUSTOMERS ?? 200);
 const CART_LINES_PER_CUSTOMER = 3;
 const CART_PORT = 3400;
-const BENCH_PASSWORD = 'bench-password-not-secret';
 
 interface LoadRequest {
   method: 'GET' | 'POST';
@@ -99,16 +98,6 @@ async function loadAsCustomers(
   return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
 }
 
-/** Runs `work` with at most `limit` of them in flight. */
-async function inBatches<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  const queue = [...items];
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-    }),
-  );
-}
-
 interface CartChoice {
   _id: string;
   selectedWeight: string;
@@ -119,7 +108,7 @@ interface CartChoice {
  * (for PGlite the server will hold the folder's lock, so nothing else may open it then). Migrates and seeds the
  * catalog first, as the shop would. The lines are the catalog's first products in their second weight.
  */
-async function seedCustomers(target: {
+async function seedCustomersWithCarts(target: {
   databaseUrl?: string;
   dataDir: string;
 }): Promise<{ emails: string[]; choices: CartChoice[] }> {
@@ -149,18 +138,7 @@ async function seedCustomers(target: {
       selectedWeight: secondWeights.find((weight) => weight.productId === product.id)!.label,
     }));
 
-    const passwordHash = await argon2Hash(BENCH_PASSWORD);
-    const customers = await handle.db
-      .insert(users)
-      .values(
-        Array.from({ length: CART_CUSTOMERS }, (_, index) => ({
-          name: `Bench Customer ${index + 1}`,
-          email: `bench-customer-${index + 1}@example.com`,
-          passwordHash,
-          verifiedAt: new Date(),
-        })),
-      )
-      .returning({ id: users.id, email: users.email });
+    const customers = await seedCustomers(handle.db, CART_CUSTOMERS);
     await handle.db.insert(cartLines).values(
       customers.flatMap((customer) =>
         choices.map((choice) => ({
@@ -187,21 +165,15 @@ async function benchCartOn(engine: 'PGlite' | 'PostgreSQL'): Promise<void> {
   if (engine === 'PostgreSQL' && !database) return;
   let shop: ChildProcess | undefined;
   try {
-    const { emails, choices } = await seedCustomers({ dataDir, ...(database ? { databaseUrl: database.url } : {}) });
+    const { emails, choices } = await seedCustomersWithCarts({
+      dataDir,
+      ...(database ? { databaseUrl: database.url } : {}),
+    });
     // Logins go through the API, so the tokens are the shop's own; the rate limits are raised for the bench.
     shop = startShop(CART_PORT, { DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', RATE_LIMIT_FACTOR: '10000' });
     const baseUrl = `http://127.0.0.1:${CART_PORT}`;
     await waitFor(`${baseUrl}/healthz`, shop);
-    const tokens: string[] = [];
-    await inBatches(emails, 8, async (email) => {
-      const response = await fetch(`${baseUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-      });
-      if (!response.ok) throw new Error(`login of ${email}: ${response.status} ${await response.text()}`);
-      tokens.push(((await response.json()) as { token: string }).token);
-    });
+    const tokens = await logInAll(baseUrl, emails);
 
     // Adds go to lines the customers already have, so every cart keeps its size while quantities grow (to 99).
     const addBodies = choices.map((choice) => JSON.stringify({ ...choice, qty: 1 }));

@@ -3,8 +3,8 @@
 // Chromium) are skipped with a plain reason, unless REQUIRE_POSTGRES=1 or REQUIRE_E2E=1 demands them (CI).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { Redis } from 'ioredis';
 import pg from 'pg';
+import { redisReachable } from './lib/redis-reachable.mjs';
 
 const defaultPostgresUrl = 'postgres://root@127.0.0.1:5432/test';
 // Database 15 of the local Redis is the tests' own: the two-process test empties it before it starts.
@@ -21,24 +21,6 @@ async function postgresReachable(url) {
     return false;
   } finally {
     await client.end().catch(() => {});
-  }
-}
-
-async function redisReachable(url) {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
   }
 }
 

@@ -10,94 +10,103 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/server/db/client.ts';
+import type { Database } from '../../src/server/db/database.ts';
 import { checkouts, orderLines, orders } from '../../src/server/db/schema.ts';
 import { createBenchDatabase, startShop, stop, waitFor } from './shop.ts';
 
 const ORDER_COUNT = Number(process.env.BENCH_ADMIN_ORDERS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_ADMIN_REQUESTS ?? 300);
 const PORT = 3500;
-const ADMIN_EMAIL = 'bench-owner@example.com';
-const ADMIN_PASSWORD = 'bench-owner-password';
+export const ADMIN_EMAIL = 'bench-owner@example.com';
+export const ADMIN_PASSWORD = 'bench-owner-password';
 const BATCH = 500;
 
-/** 10,000 paid orders over the last year, a tenth dispatched and most of the rest delivered, two lines each. */
-async function seedOrders(target: { databaseUrl?: string; dataDir: string }): Promise<void> {
-  const handle = await openDatabase(target);
-  try {
-    await handle.prepare();
-    const yearMs = 365 * 24 * 3600 * 1000;
-    for (let start = 0; start < ORDER_COUNT; start += BATCH) {
-      const batch = Array.from({ length: Math.min(BATCH, ORDER_COUNT - start) }, (_, offset) => {
-        const index = start + offset;
-        const email = `buyer-${index}@example.com`;
-        const address = {
-          name: `Buyer Number${index}`,
-          phone: '07700 900123',
-          email,
-          address: `${index} Roastery Lane`,
-          landmark: '',
-          city: 'London',
-          postalCode: 'E1 6AN',
-          country: 'United Kingdom',
-        };
-        const createdAt = new Date(Date.now() - yearMs + (yearMs * index) / ORDER_COUNT);
-        const status =
-          index > ORDER_COUNT * 0.95 ? 'processing' : index > ORDER_COUNT * 0.85 ? 'dispatched' : 'delivered';
-        return { checkoutId: randomUUID(), orderId: randomUUID(), email, address, createdAt, status } as const;
-      });
-      const lines = [
-        {
-          productId: 'roasted-cashew-nuts',
-          name: 'Roasted Cashew Nuts',
-          selectedWeight: '500g',
-          qty: 2,
-          unitPricePence: 809,
-          vatRate: 20,
-        },
-        {
-          productId: 'medjool-dates',
-          name: 'Medjool Dates',
-          selectedWeight: '250g',
-          qty: 1,
-          unitPricePence: 419,
-          vatRate: 0,
-        },
-      ];
-      await handle.db.insert(checkouts).values(
-        batch.map((order) => ({
-          id: order.checkoutId,
-          provider: 'local' as const,
-          guestEmail: order.email,
-          email: order.email,
-          lines,
-          amountPence: 2037,
-          shippingAddress: order.address,
-          paidAt: order.createdAt,
-          createdAt: order.createdAt,
-        })),
-      );
-      await handle.db.insert(orders).values(
-        batch.map((order) => ({
-          id: order.orderId,
-          checkoutId: order.checkoutId,
-          guestEmail: order.email,
-          email: order.email,
-          shippingAddress: order.address,
-          totalPence: 2037,
-          status: order.status,
-          isDelivered: order.status === 'delivered',
-          createdAt: order.createdAt,
-        })),
-      );
-      await handle.db
-        .insert(orderLines)
-        .values(
-          batch.flatMap((order) => lines.map((line, position) => ({ ...line, orderId: order.orderId, position }))),
-        );
-    }
-  } finally {
-    await handle.close();
+type OrderStatus = 'processing' | 'dispatched' | 'delivered';
+
+/** A busy small shop's year: the newest 5% still processing, the next 10% dispatched, the rest delivered. */
+const yearOfOrders = (index: number, count: number): OrderStatus =>
+  index > count * 0.95 ? 'processing' : index > count * 0.85 ? 'dispatched' : 'delivered';
+
+/**
+ * `count` paid orders (guests `buyer-N@example.com`) over the last year, two lines each, written straight into the
+ * database, as are their checkouts (with no payment session: the shop never saw them paid). Answers their ids by
+ * status, oldest first.
+ */
+export async function seedOrders(
+  db: Database,
+  count: number,
+  statusOf: (index: number, count: number) => OrderStatus = yearOfOrders,
+): Promise<Record<OrderStatus, string[]>> {
+  const ids: Record<OrderStatus, string[]> = { processing: [], dispatched: [], delivered: [] };
+  const yearMs = 365 * 24 * 3600 * 1000;
+  for (let start = 0; start < count; start += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) => {
+      const index = start + offset;
+      const email = `buyer-${index}@example.com`;
+      const address = {
+        name: `Buyer Number${index}`,
+        phone: '07700 900123',
+        email,
+        address: `${index} Roastery Lane`,
+        landmark: '',
+        city: 'London',
+        postalCode: 'E1 6AN',
+        country: 'United Kingdom',
+      };
+      const createdAt = new Date(Date.now() - yearMs + (yearMs * index) / count);
+      const status = statusOf(index, count);
+      return { checkoutId: randomUUID(), orderId: randomUUID(), email, address, createdAt, status } as const;
+    });
+    const lines = [
+      {
+        productId: 'roasted-cashew-nuts',
+        name: 'Roasted Cashew Nuts',
+        selectedWeight: '500g',
+        qty: 2,
+        unitPricePence: 809,
+        vatRate: 20,
+      },
+      {
+        productId: 'medjool-dates',
+        name: 'Medjool Dates',
+        selectedWeight: '250g',
+        qty: 1,
+        unitPricePence: 419,
+        vatRate: 0,
+      },
+    ];
+    await db.insert(checkouts).values(
+      batch.map((order) => ({
+        id: order.checkoutId,
+        provider: 'local' as const,
+        guestEmail: order.email,
+        email: order.email,
+        lines,
+        amountPence: 2037,
+        shippingAddress: order.address,
+        paidAt: order.createdAt,
+        createdAt: order.createdAt,
+      })),
+    );
+    await db.insert(orders).values(
+      batch.map((order) => ({
+        id: order.orderId,
+        checkoutId: order.checkoutId,
+        guestEmail: order.email,
+        email: order.email,
+        shippingAddress: order.address,
+        totalPence: 2037,
+        status: order.status,
+        isDelivered: order.status === 'delivered',
+        createdAt: order.createdAt,
+      })),
+    );
+    await db
+      .insert(orderLines)
+      .values(batch.flatMap((order) => lines.map((line, position) => ({ ...line, orderId: order.orderId, position }))));
+    for (const order of batch) ids[order.status].push(order.orderId);
   }
+  return ids;
 }
 
 const percentile = (sorted: number[], fraction: number) =>
@@ -124,7 +133,13 @@ async function benchAdminOn(engine: 'PGlite' | 'PostgreSQL'): Promise<void> {
   const shop = { process: undefined as ReturnType<typeof startShop> | undefined };
   try {
     const seedStarted = performance.now();
-    await seedOrders({ dataDir, ...(database ? { databaseUrl: database.url } : {}) });
+    const handle = await openDatabase({ dataDir, ...(database ? { databaseUrl: database.url } : {}) });
+    try {
+      await handle.prepare();
+      await seedOrders(handle.db, ORDER_COUNT);
+    } finally {
+      await handle.close();
+    }
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     shop.process = startShop(PORT, {
       DATA_DIR: dataDir,

@@ -22,7 +22,7 @@ const CHECKOUT_PORT = 3500;
 const CHECKOUT_STEPS = ['create-stripe-session', 'pay', 'verify-stripe'] as const;
 type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 /** Stripe's test card as the built-in payment page takes it, sent as its form does. */
-const TEST_CARD_FORM = new URLSearchParams({
+export const TEST_CARD_FORM = new URLSearchParams({
   cardNumber: '4242 4242 4242 4242',
   expiry: '12 / 34',
   cvc: '123',
@@ -40,14 +40,14 @@ interface CheckoutTally {
 }
 
 /** The nearest-rank percentile of `values` (p from 0 to 100); 0 for none. */
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** The catalog as the shop serves it, so the shoppers send the prices, and hence the total, it will charge. */
-async function fetchCatalog(baseUrl: string): Promise<Product[]> {
+export async function fetchCatalog(baseUrl: string): Promise<Product[]> {
   const response = await fetch(`${baseUrl}/api/products`);
   if (!response.ok) throw new Error(`GET /api/products: ${response.status}`);
   return (await response.json()) as Product[];
@@ -57,7 +57,7 @@ async function fetchCatalog(baseUrl: string): Promise<Product[]> {
  * Shopper `n`'s checkout: 1 to 3 different products in varying weights and quantities at the catalog's prices,
  * and an e-mail of its own (the checkout is rate-limited per e-mail as well as per address).
  */
-function checkoutBody(catalog: Product[], n: number): string {
+export function checkoutBody(catalog: Product[], n: number): string {
   const orderItems = Array.from({ length: 1 + (n % 3) }, (_, k) => {
     const product = catalog[(n * 7 + k) % catalog.length]!;
     const weight = product.weights[(n + k) % product.weights.length]!;

@@ -2,16 +2,30 @@
  * What the bench sections share: the shop as shipped in a process of its own, an autocannon load, and a fresh
  * PostgreSQL database per section.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { readBuildInfo, sourceHash } from '../lib/build-state.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 /** autocannon's connections unless a section names its own. */
 export const connections = 50;
 const postgresServerUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/test';
+
+/**
+ * Builds the shop for production unless dist/ holds a build of the current sources, as `npm start` would, but once
+ * and before any server starts, so that servers started together never build at once.
+ */
+export function ensureBuilt() {
+  if (readBuildInfo()?.sourceHash === sourceHash()) return;
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 /**
  * The shop as shipped, in a process of its own. Production refuses to start without JWT_SECRET, so each run
@@ -35,6 +49,25 @@ export function startShop(port: number, settings: NodeJS.ProcessEnv): ChildProce
   });
   shop.stdout?.resume();
   return shop;
+}
+
+/**
+ * A port no one listens on now, from the system, other than those `taken`. Other benches (other checkouts of the shop on this machine too) use
+ * fixed ports, and waitFor would take their server for ours.
+ */
+export async function freePort(taken: readonly number[] = []): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = net.createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const { port: given } = server.address() as net.AddressInfo;
+        server.close(() => resolve(given));
+      });
+    });
+    // Not yet listened on by the servers about to start on the ones `taken`.
+    if (!taken.includes(port)) return port;
+  }
 }
 
 export async function waitFor(url: string, child: ChildProcess) {
@@ -98,6 +131,32 @@ export async function createBenchDatabase(
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
+    },
+  };
+}
+
+/** Where a bench's shop keeps its data: a fresh data folder and, on PostgreSQL, a fresh database. */
+export interface BenchTarget {
+  dataDir: string;
+  databaseUrl?: string;
+  /** Drops the database and removes the folder. */
+  remove(): Promise<void>;
+}
+
+/** A BenchTarget for `engine`, or undefined (and said so) when PostgreSQL does not answer. */
+export async function createBenchTarget(
+  section: string,
+  engine: 'PGlite' | 'PostgreSQL',
+): Promise<BenchTarget | undefined> {
+  const database = engine === 'PostgreSQL' ? await createBenchDatabase(section) : undefined;
+  if (engine === 'PostgreSQL' && !database) return undefined;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `roast-bench-${section}-`));
+  return {
+    dataDir,
+    ...(database ? { databaseUrl: database.url } : {}),
+    async remove() {
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -125,6 +125,25 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD at start-up', () => {
     const kept = await login(shopper.password);
     expect(kept.json().user).toMatchObject({ name: shopper.name, role: 'admin' });
   });
+
+  // Found by npm run bench:scale: two processes starting at once on one database both found no account, both made
+  // one, and the second crashed on the unique e-mail, which the database driver reports as the error's cause.
+  it('let two processes starting at once make one admin account between them, neither failing', async () => {
+    const email = uniqueEmail('owner');
+    const { ensureAdminAccount } = await import('#server/features/admin/index');
+    const account = { email, name: 'Shop admin', password: 'both-owner-pass' };
+    const results = await Promise.all([
+      ensureAdminAccount(testApp.app, account),
+      ensureAdminAccount(testApp.app, account),
+    ]);
+    expect(results.sort()).toEqual(['created', 'promoted']);
+    const login = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'both-owner-pass' },
+    });
+    expect(login.json().user).toMatchObject({ email, role: 'admin' });
+  });
 });
 
 describe('GET /api/admin/orders', () => {

@@ -27,7 +27,13 @@ export async function ensureAdminAccount(
     return 'created';
   } catch (error) {
     // Made by someone else meanwhile (another process starting, a signup): promote that one.
-    if ((error as { code?: string }).code !== '23505' || !(await userRepository.promoteToAdmin(email))) throw error;
+    if (!isUniqueViolation(error) || !(await userRepository.promoteToAdmin(email))) throw error;
     return 'promoted';
   }
+}
+
+/** PostgreSQL's unique violation (23505). NOTE: Drizzle wraps the driver's error, whose code is then on `cause`. */
+function isUniqueViolation(error: unknown): boolean {
+  const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } };
+  return code === '23505' || cause?.code === '23505';
 }
