@@ -61,7 +61,7 @@ const LEADING_METADATA = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/
 
 export async function renderPage({ url, origin, products, reviews, cartKept }: RenderInput): Promise<RenderedPage> {
   const queryClient = createQueryClient();
-  const routes = createAppRoutes(queryClient);
+  const routes = createAppRoutes(queryClient, { fetchData: false });
   const { pathname, searchParams } = new URL(url, origin);
   // A page carries the part of the catalog its screen shows (its route's handle): a list's first page, a carousel's
   // products; a product page, the cart or the about page carry none of it.

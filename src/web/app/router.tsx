@@ -48,42 +48,47 @@ export interface RouteHandle {
 
 const HOME_CATALOG = Object.values(HOME_COLLECTIONS);
 
-/** The route tree, shared by the browser's router and the server's static handler (entry-server.tsx). */
-export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+/**
+ * The route tree, shared by the browser's router and the server's static handler (entry-server.tsx). `fetchData`:
+ * whether loaders start requests; the server's renderer fills the cache itself and turns it off, so a part it could
+ * not have in time (the reviews) renders loading instead of being fetched from the server by a relative URL.
+ */
+export function createAppRoutes(queryClient: QueryClient, { fetchData = true } = {}): RouteObject[] {
   const screen = { HydrateFallback: PageLoading } satisfies Partial<RouteObject>;
 
   // Loaders start the request and return at once: they never fail or hold up a navigation, and the
   // screen's query joins the request in flight, showing its own loading and error states.
+  const startLoading =
+    (start: (args: LoaderFunctionArgs) => void) =>
+    (args: LoaderFunctionArgs): null => {
+      if (fetchData) start(args);
+      return null;
+    };
 
   // A list screen: its first page (whose filter its address gives) starts loading with its code, and the server's
   // renderer puts that page into the HTML.
   const listScreen = (filterFrom: (search: URLSearchParams) => ProductListFilter) => ({
     ...screen,
     handle: { catalog: (search) => ({ list: filterFrom(search) }) } satisfies RouteHandle,
-    loader: ({ request }: LoaderFunctionArgs) => {
+    loader: startLoading(({ request }) => {
       void queryClient.prefetchInfiniteQuery(productListQueryOptions(filterFrom(new URL(request.url).searchParams)));
-      return null;
-    },
+    }),
   });
-  const prefetchHome = () => {
+  const prefetchHome = startLoading(() => {
     for (const collection of HOME_CATALOG) void queryClient.prefetchQuery(productPageQueryOptions(collection));
-    return null;
-  };
-  const prefetchProductPage = ({ params }: LoaderFunctionArgs) => {
+  });
+  const prefetchProductPage = startLoading(({ params }) => {
     void prefetchProduct(queryClient, params.productId ?? '');
-    return null;
-  };
+  });
 
   // 'Buy again' asks for its order's products when pressed.
-  const prefetchMyOrders = () => {
+  const prefetchMyOrders = startLoading(() => {
     if (getSession()) void queryClient.prefetchQuery(myOrdersQueryOptions());
-    return null;
-  };
+  });
 
-  const prefetchReviews = () => {
+  const prefetchReviews = startLoading(() => {
     void queryClient.prefetchQuery(reviewsQueryOptions());
-    return null;
-  };
+  });
 
   return [
     {
