@@ -71,6 +71,15 @@ export interface WebpOptions {
   maxPixels: number;
 }
 
+// The disk is full, read-only or not ours to write: the server cannot keep an upload, whatever the upload is.
+const STORAGE_REFUSALS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM']);
+
+/** Whether a failed write means there is nowhere to keep the file (decision 084), rather than a fault of the shop. */
+export function isStorageRefusal(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && STORAGE_REFUSALS.has(code);
+}
+
 /** Writes under a dot-name (never served) and renames, so a half-written file is never seen at its URL. */
 export async function writeWhole(folder: string, fileName: string, data: Buffer): Promise<void> {
   await mkdir(folder, { recursive: true });

@@ -205,6 +205,8 @@ export const productImageMessages = {
   unsupported: 'Please choose a JPEG, PNG or WebP picture.',
   tooLarge: 'The picture must be at most 5 MB.',
   tooManyPixels: 'The picture is too large: please upload one of at most 50 megapixels.',
+  notStored:
+    'The picture could not be stored: the server’s disk is full or read-only. Free some space (or ask your host), then upload it again.',
 } as const;
 
 export const UploadedProductImageSchema = z.object({ image: z.string() });

@@ -36,6 +36,7 @@ export const reviewMessages = {
   photoTooLarge: 'Your photo must be at most 5 MB.',
   photoTooManyPixels: 'Your photo must be at most 50 megapixels (for example 8,000 × 6,000 pixels).',
   photoType: 'Your photo must be a JPEG, PNG or WebP image.',
+  photoNotStored: 'We can’t store photos at the moment. Please send your review without the photo, or try again later.',
 } as const;
 
 /** `POST /api/reviews`: name and message required, location optional, a whole-number rating from 1 to 5. */

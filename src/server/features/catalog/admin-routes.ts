@@ -186,6 +186,13 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new HttpError(415, productImageMessages.unsupported, { field: PRODUCT_IMAGE_FIELD });
         if (saved.status === 'too-many-pixels')
           throw new HttpError(413, productImageMessages.tooManyPixels, { field: PRODUCT_IMAGE_FIELD });
+        if (saved.status === 'not-stored') {
+          request.log.error(
+            { err: saved.error },
+            'product picture not stored: the uploads folder is full or read-only',
+          );
+          throw new HttpError(413, productImageMessages.notStored, { field: PRODUCT_IMAGE_FIELD });
+        }
         return reply.code(201).send({ image: saved.url });
       },
     );

@@ -5,11 +5,13 @@
  * under a random name in DATA_DIR/uploads/products, each file written whole or not at all.
  */
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import { PRODUCT_IMAGE_WIDTHS } from '#shared/illustrations';
 import { REVIEW_PHOTO_MAX_PIXELS } from '#shared/schemas/review';
 import type { Config } from '../../config.ts';
-import { decodingInTurn, reencodeAsWebp, screenPicture, writeWhole } from '../../lib/pictures.ts';
+import { decodingInTurn, isStorageRefusal, reencodeAsWebp, screenPicture, writeWhole } from '../../lib/pictures.ts';
 import { productImagesDir, productImageUrl } from '../../lib/uploads.ts';
 
 const WEBP_QUALITY = 82;
@@ -18,7 +20,9 @@ const LARGEST_WIDTH = PRODUCT_IMAGE_WIDTHS[PRODUCT_IMAGE_WIDTHS.length - 1]!;
 export type SavedProductImage =
   | { status: 'saved'; url: string }
   | { status: 'unsupported' }
-  | { status: 'too-many-pixels' };
+  | { status: 'too-many-pixels' }
+  /** The disk is full or read-only (the error says which): nothing was kept, not even the sizes written before. */
+  | { status: 'not-stored'; error: Error };
 
 export interface ProductImages {
   save(bytes: Buffer): Promise<SavedProductImage>;
@@ -52,10 +56,22 @@ export function createProductImages(dataDir: string): ProductImages {
       if (!widths) return { status: 'unsupported' };
 
       const id = randomUUID();
-      for (const [width, data] of widths) {
-        await writeWhole(folder, `${id}-${width}.webp`, data);
-        // The plain name is the largest: what a link preview or a page without srcset shows.
-        if (width === LARGEST_WIDTH) await writeWhole(folder, `${id}.webp`, data);
+      const written: string[] = [];
+      try {
+        for (const [width, data] of widths) {
+          const names = [`${id}-${width}.webp`];
+          // The plain name is the largest: what a link preview or a page without srcset shows.
+          if (width === LARGEST_WIDTH) names.push(`${id}.webp`);
+          for (const name of names) {
+            await writeWhole(folder, name, data);
+            written.push(name);
+          }
+        }
+      } catch (error) {
+        // A picture is all its sizes or none of them.
+        await Promise.all(written.map((name) => rm(path.join(folder, name), { force: true })));
+        if (isStorageRefusal(error)) return { status: 'not-stored', error: error as Error };
+        throw error;
       }
       return { status: 'saved', url: productImageUrl(id) };
     },

@@ -13,7 +13,7 @@ import fp from 'fastify-plugin';
 import { REVIEW_PHOTO_MAX_PIXELS } from '#shared/schemas/review';
 import type { Config } from '../../config.ts';
 import type { PhotoType } from '../../lib/image-type.ts';
-import { decodingInTurn, reencodeAsWebp, screenPicture, writeWhole } from '../../lib/pictures.ts';
+import { decodingInTurn, reencodeAsWebp, screenPicture, isStorageRefusal, writeWhole } from '../../lib/pictures.ts';
 import { reviewPhotoFileName, reviewPhotosDir, reviewPhotoUrl, UPLOADS_URL_PREFIX } from '../../lib/uploads.ts';
 
 /** Widest photo kept; narrower ones keep their size. */
@@ -25,7 +25,9 @@ export type SavedPhoto =
   /** Not JPEG, PNG or WebP by its content, or not an image sharp can decode. */
   | { status: 'unsupported' }
   /** More than REVIEW_PHOTO_MAX_PIXELS by its header: refused before any decoding. */
-  | { status: 'too-many-pixels'; width: number; height: number };
+  | { status: 'too-many-pixels'; width: number; height: number }
+  /** The disk is full or read-only (the error says which): nothing was kept. */
+  | { status: 'not-stored'; error: Error };
 
 export interface ReviewPhotos {
   /** Checks, re-encodes and stores a photo; answers its URL path, or why it was refused. */
@@ -68,7 +70,12 @@ export function createReviewPhotos(dataDir: string, { log }: ReviewPhotosOptions
       if (!encoded) return { status: 'unsupported' };
 
       const fileName = `${randomUUID()}.webp`;
-      await writeWhole(folder, fileName, encoded.data);
+      try {
+        await writeWhole(folder, fileName, encoded.data);
+      } catch (error) {
+        if (isStorageRefusal(error)) return { status: 'not-stored', error: error as Error };
+        throw error;
+      }
       return {
         status: 'saved',
         url: reviewPhotoUrl(fileName),

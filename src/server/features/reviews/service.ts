@@ -40,6 +40,11 @@ export function createReviewService(deps: {
       log.info({ width: saved.width, height: saved.height }, 'refused review photo: too many pixels');
       throw new HttpError(413, reviewMessages.photoTooManyPixels);
     }
+    if (saved.status === 'not-stored') {
+      // The owner must hear of this: every photo is refused until the disk has room (decision 084).
+      log.error({ err: saved.error }, 'review photo not stored: the uploads folder is full or read-only');
+      throw new HttpError(413, reviewMessages.photoNotStored);
+    }
     return saved.url;
   }
 

@@ -1,0 +1,128 @@
+/**
+ * Uploads when the disk cannot keep them (issue 19, decision 084): with the uploads folder full, then read-only, a
+ * review photo and the owner's product picture are refused with 413 and a message that says so, nothing is stored
+ * (no review, no file, no half of a picture's sizes), and once there is room again uploads work. The folder is a real
+ * small tmpfs, filled and remounted read-only, which needs root (as on CI); elsewhere this file is skipped.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, statfs, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_IMAGE_FIELD, productImageMessages } from '#shared/schemas/admin-product';
+import { REVIEW_PHOTO_FIELD, reviewMessages } from '#shared/schemas/review';
+import { bearer, insertCustomer } from '#tests/accounts';
+import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { queryRows } from '#tests/db';
+import { png } from '#tests/images';
+import { multipartBody } from '#tests/multipart';
+
+const isRoot = process.getuid?.() === 0;
+
+describe.skipIf(!isRoot)('uploads when the disk is full or read-only', () => {
+  let dataDir: string;
+  let uploads: string;
+  let testApp: TestApp;
+  let adminToken: string;
+  let photo: Buffer;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'roast-full-disk-'));
+    uploads = path.join(dataDir, 'uploads');
+    await mkdir(uploads);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', uploads]);
+    testApp = await buildTestApp({ dataDir });
+    adminToken = (await insertCustomer(testApp, { role: 'admin' })).token!;
+    photo = await png({ width: 600, height: 400 });
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+    if (uploads) execFileSync('umount', [uploads]);
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  function postReview() {
+    const { payload, headers } = multipartBody(
+      { name: 'Ada Lovelace', location: 'Leeds', rating: 5, message: 'The photo shows the cashews.' },
+      [{ field: REVIEW_PHOTO_FIELD, filename: 'cashews.png', contentType: 'image/png', content: photo }],
+    );
+    return testApp.app.inject({ method: 'POST', url: '/api/reviews', payload, headers });
+  }
+
+  function uploadPicture() {
+    const { payload, headers } = multipartBody({}, [
+      { field: PRODUCT_IMAGE_FIELD, filename: 'tin.png', contentType: 'image/png', content: photo },
+    ]);
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/images',
+      payload,
+      headers: { ...headers, ...bearer(adminToken) },
+    });
+  }
+
+  async function reviewCount(): Promise<number> {
+    const [row] = await queryRows<{ count: number }>(testApp, sql`select count(*)::int as count from reviews`);
+    return row?.count ?? 0;
+  }
+
+  /** Every file under the uploads folder but the filler, dot-files (half-written ones) included. */
+  async function storedFiles(): Promise<string[]> {
+    const found: string[] = [];
+    for (const folder of ['reviews', 'products']) {
+      const full = path.join(uploads, folder);
+      if (existsSync(full)) found.push(...(await readdir(full)).map((name) => `${folder}/${name}`));
+    }
+    return found;
+  }
+
+  async function expectRefusedAndNothingStored() {
+    const reviewsBefore = await reviewCount();
+    const review = await postReview();
+    expect(review.statusCode).toBe(413);
+    expect(review.json()).toEqual({ message: reviewMessages.photoNotStored });
+    const picture = await uploadPicture();
+    expect(picture.statusCode).toBe(413);
+    expect(picture.json()).toMatchObject({ message: productImageMessages.notStored });
+    expect(await reviewCount()).toBe(reviewsBefore);
+    expect(await storedFiles()).toEqual([]);
+  }
+
+  it('refuses a photo and a picture with a message while the disk is full, storing nothing', async () => {
+    // Fill the folder to the last byte.
+    const filler = path.join(uploads, 'filler');
+    await writeFile(filler, Buffer.alloc(256 * 1024)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOSPC') throw error;
+    });
+    await expectRefusedAndNothingStored();
+    await rm(filler);
+  });
+
+  it('refuses them the same way while the folder is read-only, and takes them once it is writable again', async () => {
+    execFileSync('mount', ['-o', 'remount,ro', uploads]);
+    try {
+      await expectRefusedAndNothingStored();
+    } finally {
+      execFileSync('mount', ['-o', 'remount,rw', uploads]);
+    }
+    expect((await postReview()).statusCode).toBe(201);
+    expect((await uploadPicture()).statusCode).toBe(201);
+  });
+
+  it('keeps none of a picture’s sizes when the disk fills between them', async () => {
+    const before = await storedFiles();
+    // Room for two more files only: the picture's first sizes are written, the next one fails.
+    const { files, ffree } = await statfs(uploads);
+    execFileSync('mount', ['-o', `remount,nr_inodes=${files - ffree + 2}`, uploads]);
+    try {
+      const picture = await uploadPicture();
+      expect(picture.statusCode).toBe(413);
+      expect(await storedFiles()).toEqual(before);
+    } finally {
+      execFileSync('mount', ['-o', 'remount,nr_inodes=0', uploads]);
+    }
+  });
+});
