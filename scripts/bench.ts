@@ -247,7 +247,7 @@ if (sections.has('cart')) allMet = (await benchCart()) && allMet;
 if (sections.has('checkout')) allMet = (await benchCheckout()) && allMet;
 if (sections.has('admin')) allMet = (await benchAdmin()) && allMet;
 // Figures only, no target yet: the list and search answers are not yet paged (issue 18).
-if (sections.has('catalog-scale')) await benchCatalogScale();
+if (sections.has('catalog-scale')) allMet = (await benchCatalogScale()) && allMet;
 if (sections.has('home-js')) {
   console.log('');
   allMet = reportHomeFirstLoadJs() && allMet;

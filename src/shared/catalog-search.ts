@@ -12,15 +12,28 @@ export function searchProducts(products: readonly Product[], query: string, cate
   const elsewhere: Product[] = [];
   for (const product of products) {
     if (category && product.category !== category) continue;
-    const name = normalise(product.name);
+    const { name, text } = searchableText(product);
     if (words.every((word) => name.includes(word))) {
       inName.push(product);
       continue;
     }
-    const text = `${name} ${normalise(product.category)} ${normalise(product.description)}`;
     if (words.every((word) => text.includes(word))) elsewhere.push(product);
   }
   return [...inName, ...elsewhere];
+}
+
+// Normalising every product's text for every search cost most of a search of a large catalog: it is done once per
+// product object (the catalog's copies live until it changes, and go with it).
+const searchable = new WeakMap<Product, { name: string; text: string }>();
+
+function searchableText(product: Product): { name: string; text: string } {
+  let found = searchable.get(product);
+  if (!found) {
+    const name = normalise(product.name);
+    found = { name, text: `${name} ${normalise(product.category)} ${normalise(product.description)}` };
+    searchable.set(product, found);
+  }
+  return found;
 }
 
 function normalise(text: string): string {
