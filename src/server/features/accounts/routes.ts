@@ -80,11 +80,10 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
     auth: app.auth,
     users: app.userRepository,
     unitOfWork: app.unitOfWork,
+    runInBackground: app.background.run,
     publicUrl: config.publicUrl,
     anonymiseOrders: (customer, tx) => app.orderRepository.anonymiseCustomer(customer, tx),
   });
-  // A reset mail still being prepared is finished before the database closes.
-  app.addHook('onClose', () => accounts.settled());
   // These endpoints take JSON only: a form post or plain text answers 415 instead of failing validation.
   app.removeContentTypeParser('text/plain');
 

@@ -16,6 +16,7 @@ import {
   type User,
 } from '#shared/schemas/user';
 import type { Database } from '../../db/database.ts';
+import type { Background } from '../../plugins/app/background.ts';
 import { HttpError } from '../../errors.ts';
 import { passwordResetMail, signupCodeMail, signupNoticeMail, type UnitOfWork } from '../mail/index.ts';
 import { type Auth, hashResetToken } from './auth.ts';
@@ -72,19 +73,19 @@ export interface AccountService {
   deleteAccount(customer: { id: string }, password: string): Promise<string>;
   /** Whether a reset link can still be used, with the message the reset itself would give when it cannot. */
   checkResetLink(token: string): Promise<ResetLinkCheck>;
-  /** Resolves once every background password-reset mail has been prepared (at shutdown). */
-  settled(): Promise<void>;
 }
 
 export function createAccountService(deps: {
   auth: Auth;
   users: UserRepository;
   unitOfWork: UnitOfWork;
+  /** `app.background.run`: the reset mail is prepared after the answer. */
+  runInBackground: Background['run'];
   publicUrl: string;
   /** The checkout domain's `app.orderRepository.anonymiseCustomer`: the orders leave with the account's data. */
   anonymiseOrders: (customer: { id: string; email: string }, tx: Database) => Promise<void>;
 }): AccountService {
-  const { auth, users, unitOfWork, publicUrl, anonymiseOrders } = deps;
+  const { auth, users, unitOfWork, runInBackground, publicUrl, anonymiseOrders } = deps;
 
   /** The account behind a session, once the password typed for it is right; else 401 naming the field. */
   async function provenAccount(customerId: string, password: string, field: string, wrong: string) {
@@ -93,7 +94,6 @@ export function createAccountService(deps: {
     if (!account || !matches) throw new HttpError(401, wrong, { field });
     return account;
   }
-  const background = new Set<Promise<void>>();
 
   /**
    * What an attempt's address is mailed: a fresh code, or, when the address already has an account, a notice
@@ -225,10 +225,7 @@ export function createAccountService(deps: {
     },
 
     requestPasswordReset(email, log) {
-      const work = prepareResetMail(email, log)
-        .catch((error: unknown) => log.error({ err: error }, 'could not prepare a password-reset mail'))
-        .finally(() => background.delete(work));
-      background.add(work);
+      runInBackground(() => prepareResetMail(email, log), log, 'could not prepare a password-reset mail');
     },
 
     async checkResetLink(token) {
@@ -273,10 +270,6 @@ export function createAccountService(deps: {
         await users.deleteAccount(account, tx);
       });
       return authMessages.accountDeleted;
-    },
-
-    async settled() {
-      await Promise.all(background);
     },
   };
 }
