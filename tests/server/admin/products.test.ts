@@ -101,6 +101,17 @@ describe('creating a product', () => {
       { weights: [{ label: '1kg', grams: 1000, price: 4.195, mrp: 8, stock: null }] },
       'two decimals',
     ],
+    // Found by the fuzz: above zero and with no third decimal, yet 0 pence, which the database refused with a 500.
+    [
+      'a price below a penny',
+      { weights: [{ label: '1kg', grams: 1000, price: 5e-324, mrp: 8, stock: null }] },
+      'at least £0.01',
+    ],
+    [
+      'an MRP below a penny',
+      { weights: [{ label: '1kg', grams: 1000, price: 1e-9, mrp: 1e-9, stock: null }] },
+      'at least £0.01',
+    ],
     ['no weights', { weights: [] }, 'at least one weight'],
     ['two weights with one label', { weights: [productInput().weights[0]!, productInput().weights[0]!] }, 'own label'],
     ['negative stock', { weights: [{ label: '1kg', grams: 1000, price: 4, mrp: 8, stock: -1 }] }, 'below 0'],
