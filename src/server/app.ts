@@ -32,6 +32,7 @@ import { reviewPhotosPlugin, reviewRepositoryPlugin, reviewsRoutes, toWireReview
 import { createHttpServerFactory, handleClientError, logDroppedConnections } from './http-server.ts';
 import { withApiSecurityHeaders } from './lib/security-headers.ts';
 import attemptLimitPlugin from './plugins/app/attempt-limit.ts';
+import backgroundPlugin from './plugins/app/background.ts';
 import cacheRulesPlugin from './plugins/app/cache-rules.ts';
 import controlCharactersPlugin from './plugins/app/control-characters.ts';
 import databasePlugin from './plugins/app/database.ts';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(controlCharactersPlugin);
   await app.register(cacheRulesPlugin);
   await app.register(databasePlugin, { config, pglite: options.pglite });
+  await app.register(backgroundPlugin);
   await app.register(rateLimitPlugin, { config });
   await app.register(attemptLimitPlugin, { config });
 

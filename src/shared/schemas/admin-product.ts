@@ -55,11 +55,12 @@ const freeText = (field: string, min: number, max: number) =>
       error: `${field} has a character that cannot be shown.`,
     });
 
-/** Pounds with at most two decimals (a price in pence), above zero. */
+/** Pounds with at most two decimals (a price in pence), a penny or more. */
 const pounds = (field: string) =>
   z
     .number({ error: `${field} must be a number of pounds.` })
-    .positive({ error: `${field} must be more than £0.` })
+    // NOTE: not just above zero: 1e-9 has no third decimal the check below can see, and is 0 pence.
+    .min(0.01, { error: `${field} must be at least £0.01.` })
     .max(PRODUCT_PRICE_MAX_POUNDS, { error: `${field} must be at most £${PRODUCT_PRICE_MAX_POUNDS}.` })
     .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), {
       error: `${field} must be in pounds and pence (at most two decimals).`,

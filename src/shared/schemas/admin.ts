@@ -212,6 +212,8 @@ const isoDay = (name: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${name} must be a date, YYYY-MM-DD.` })
     .refine(
       (value) =>
+        // No year 0: JavaScript's calendar has one, PostgreSQL's (and the books') goes from 1 BC to AD 1.
+        !value.startsWith('0000') &&
         !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
         new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
       {

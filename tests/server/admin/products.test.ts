@@ -10,6 +10,7 @@ import type { ProductInput } from '#shared/schemas/admin-product';
 import { type Product, ProductSchema } from '#shared/schemas/product';
 import { bearer, insertCustomer, type TestCustomer } from '#tests/accounts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { productInput } from '#tests/fixtures/product';
 import { gif, png } from '#tests/images';
 import { multipartBody } from '#tests/multipart';
 import { checkoutCalls, guestAddress, paidGuestOrder } from '#tests/checkout';
@@ -32,39 +33,6 @@ const publicProduct = (id: string) => testApp.app.inject({ method: 'GET', url: `
 const auditOf = async (id: string) =>
   (await adminCall('GET', `/api/admin/audit?target=${encodeURIComponent(`product:${id}`)}`)).json().items;
 
-function newProduct(overrides: Partial<ProductInput> = {}): ProductInput {
-  return {
-    name: 'Smoked Paprika Almonds',
-    category: 'Nuts',
-    description: 'Spanish almonds roasted with smoked paprika and a little sea salt.',
-    image: '/images/products/sea-salt-roasted-almonds.svg',
-    isNewlyLaunched: true,
-    isBestSeller: false,
-    vatRate: 20,
-    allergens: ['Tree nuts'],
-    mayContain: ['Peanuts', 'Sesame'],
-    ingredients: 'Almonds (95%), rapeseed oil, smoked paprika (1%), sea salt',
-    nutrition: {
-      energyKj: 2545,
-      energyKcal: 615,
-      fat: 54.1,
-      saturates: 4.4,
-      carbohydrate: 7.2,
-      sugars: 4.1,
-      fibre: 10.9,
-      protein: 23.5,
-      salt: 0.9,
-    },
-    origin: 'Spain',
-    storage: 'Store in a cool, dry place. Once opened, keep sealed and eat within 4 weeks.',
-    weights: [
-      { label: '200g', grams: 200, price: 4.49, mrp: 7.49, stock: 12 },
-      { label: '400g', grams: 400, price: 8.29, mrp: 13.79, stock: null },
-    ],
-    ...overrides,
-  };
-}
-
 describe('the owner’s product list', () => {
   it('lists every product with its stock and food information', async () => {
     const response = await adminCall('GET', '/api/admin/products');
@@ -81,7 +49,7 @@ describe('the owner’s product list', () => {
 
 describe('creating a product', () => {
   it('answers 201 with it, in the shop at once with its food information, audited', async () => {
-    const created = await adminCall('POST', '/api/admin/products', newProduct());
+    const created = await adminCall('POST', '/api/admin/products', productInput());
     expect(created.statusCode).toBe(201);
     const product = created.json();
     expect(product).toMatchObject({
@@ -114,11 +82,11 @@ describe('creating a product', () => {
   });
 
   it('gives a second product of the same name an id of its own', async () => {
-    const first = (await adminCall('POST', '/api/admin/products', newProduct({ name: 'Chilli Cashews' }))).json();
-    const second = (await adminCall('POST', '/api/admin/products', newProduct({ name: 'Chilli  Cashews!' }))).json();
+    const first = (await adminCall('POST', '/api/admin/products', productInput({ name: 'Chilli Cashews' }))).json();
+    const second = (await adminCall('POST', '/api/admin/products', productInput({ name: 'Chilli  Cashews!' }))).json();
     expect([first._id, second._id]).toEqual(['chilli-cashews', 'chilli-cashews-2']);
     // Never an address the catalog uses for itself.
-    const browse = (await adminCall('POST', '/api/admin/products', newProduct({ name: 'Browse' }))).json();
+    const browse = (await adminCall('POST', '/api/admin/products', productInput({ name: 'Browse' }))).json();
     expect(browse._id).toBe('browse-product');
   });
 
@@ -133,12 +101,23 @@ describe('creating a product', () => {
       { weights: [{ label: '1kg', grams: 1000, price: 4.195, mrp: 8, stock: null }] },
       'two decimals',
     ],
+    // Found by the fuzz: above zero and with no third decimal, yet 0 pence, which the database refused with a 500.
+    [
+      'a price below a penny',
+      { weights: [{ label: '1kg', grams: 1000, price: 5e-324, mrp: 8, stock: null }] },
+      'at least £0.01',
+    ],
+    [
+      'an MRP below a penny',
+      { weights: [{ label: '1kg', grams: 1000, price: 1e-9, mrp: 1e-9, stock: null }] },
+      'at least £0.01',
+    ],
     ['no weights', { weights: [] }, 'at least one weight'],
-    ['two weights with one label', { weights: [newProduct().weights[0]!, newProduct().weights[0]!] }, 'own label'],
+    ['two weights with one label', { weights: [productInput().weights[0]!, productInput().weights[0]!] }, 'own label'],
     ['negative stock', { weights: [{ label: '1kg', grams: 1000, price: 4, mrp: 8, stock: -1 }] }, 'below 0'],
     ['an allergen it contains as a may-contain', { mayContain: ['Tree nuts'] }, 'not a "may contain"'],
     ['an allergen not among the 14', { allergens: ['Nuts'] }, '14 allergens'],
-    ['more saturates than fat', { nutrition: { ...newProduct().nutrition!, saturates: 60 } }, 'part of the fat'],
+    ['more saturates than fat', { nutrition: { ...productInput().nutrition!, saturates: 60 } }, 'part of the fat'],
     ['a picture from elsewhere', { image: 'https://evil.example/x.png' }, 'choose a picture'],
     ['an empty name', { name: '   ' }, 'enter the name'],
     ['a VAT rate HMRC has not set', { vatRate: 5 }, 'VAT rate'],
@@ -148,7 +127,7 @@ describe('creating a product', () => {
     async (_, change, words) => {
       const before = (await publicProducts()).length;
       const response = await adminCall('POST', '/api/admin/products', {
-        ...newProduct({ name: 'Refused Raisins' }),
+        ...productInput({ name: 'Refused Raisins' }),
         ...change,
       });
       expect(response.statusCode).toBe(400);
@@ -168,7 +147,7 @@ describe('changing a product', () => {
       .json()
       .items.find((item: { _id: string }) => item._id === 'roasted-cashew-nuts');
     const body: ProductInput = {
-      ...newProduct(),
+      ...productInput(),
       name: current.name,
       category: current.category,
       description: current.description,
@@ -205,8 +184,8 @@ describe('changing a product', () => {
   });
 
   it('shows a weight counted down to 0 as out of stock', async () => {
-    const created = (await adminCall('POST', '/api/admin/products', newProduct({ name: 'Last Pecans' }))).json();
-    const body = newProduct({
+    const created = (await adminCall('POST', '/api/admin/products', productInput({ name: 'Last Pecans' }))).json();
+    const body = productInput({
       name: 'Last Pecans',
       weights: [{ label: '200g', grams: 200, price: 4.49, mrp: 7.49, stock: 0 }],
     });
@@ -221,14 +200,14 @@ describe('changing a product', () => {
       await adminCall(
         'POST',
         '/api/admin/products',
-        newProduct({
+        productInput({
           name: 'Busy Brazils',
           weights: [{ label: '200g', grams: 200, price: 4.49, mrp: 7.49, stock: 5 }],
         }),
       )
     ).json();
     const form = (stock: number, stockSeen: number) =>
-      newProduct({
+      productInput({
         name: 'Busy Brazils',
         weights: [{ label: '200g', grams: 200, price: 4.49, mrp: 7.49, stock, stockSeen }],
       });
@@ -259,7 +238,7 @@ describe('changing a product', () => {
   });
 
   it('answers 404 with a message for a product the shop does not have', async () => {
-    const response = await adminCall('PUT', '/api/admin/products/no-such-product', newProduct());
+    const response = await adminCall('PUT', '/api/admin/products/no-such-product', productInput());
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Product not found.');
     expect((await adminCall('DELETE', '/api/admin/products/no-such-product')).statusCode).toBe(404);
@@ -268,7 +247,9 @@ describe('changing a product', () => {
 
 describe('hiding a product', () => {
   it('takes it out of the shop (list, page, carts) and lists it for the owner as hidden; showing brings it back', async () => {
-    const product = (await adminCall('POST', '/api/admin/products', newProduct({ name: 'Seasonal Chestnuts' }))).json();
+    const product = (
+      await adminCall('POST', '/api/admin/products', productInput({ name: 'Seasonal Chestnuts' }))
+    ).json();
 
     const hidden = await adminCall('DELETE', `/api/admin/products/${product._id}`);
     expect(hidden.statusCode).toBe(200);
@@ -321,7 +302,11 @@ describe('a product picture uploaded by the owner', () => {
     }
     expect((await testApp.app.inject({ method: 'GET', url: image })).statusCode).toBe(200);
 
-    const created = await adminCall('POST', '/api/admin/products', newProduct({ name: 'Pictured Pistachios', image }));
+    const created = await adminCall(
+      'POST',
+      '/api/admin/products',
+      productInput({ name: 'Pictured Pistachios', image }),
+    );
     expect(created.statusCode).toBe(201);
     expect((await publicProduct(created.json()._id)).json().image).toBe(image);
   });

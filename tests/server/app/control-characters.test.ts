@@ -7,13 +7,14 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlCharacterMessages } from '#server/plugins/app/control-characters';
 import { reviewMessages } from '#shared/schemas/review';
-import { insertCustomer } from '#tests/accounts';
+import { bearer, insertCustomer } from '#tests/accounts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
 import { buildStripeTestApp, type StripeTestApp } from '#tests/stripe-test-app';
 import { cartPayload, payOnTestPage, guestAddress, startCheckout } from '#tests/checkout';
 import { multipartBody } from '#tests/multipart';
 import { STAND_IN_WEBHOOK_SECRET, type StripeStandIn } from '#tests/stripe-stand-in';
 import { createWebDist, type WebDist } from '#tests/web-dist';
+import { productInput } from '#tests/fixtures/product';
 
 /** Every line the app logs, parsed. */
 function capturedLog() {
@@ -130,6 +131,36 @@ describe('control characters in what the API takes', () => {
     });
     expect(inKey.statusCode).toBe(400);
     expect(inKey.json()).toEqual(fieldRefusal(''));
+  });
+
+  it('refuses a lone surrogate (a JSON \\ud800 escape) in a body string or key: PostgreSQL refused it in an address or an audit record with a 500 (found by the fuzz)', async () => {
+    const admin = await insertCustomer(testApp, { role: 'admin' });
+    const brokenRefusal = (field: string) => ({
+      message: controlCharacterMessages.notText,
+      errors: [{ field, message: controlCharacterMessages.notText }],
+    });
+    const cases = [
+      [
+        '/api/orders/create-stripe-session',
+        cartPayload(guestAddress({ postalCode: 'SW1Y 4JH\ud800' })),
+        'shippingAddress.postalCode',
+        {},
+      ],
+      ['/api/admin/products', productInput({ name: 'Almonds\udfff' }), 'name', bearer(admin.token)],
+      ['/api/contact/submit', { name: 'Ada', email: 'ada@example.com', message: 'Hi \ud83e' }, 'message', {}],
+      ['/api/auth/login', { email: 'a@example.com', password: 'long-enough-1', '\ud800': 'x' }, '', {}],
+    ] as const;
+    for (const [url, payload, field, headers] of cases) {
+      const response = await testApp.app.inject({ method: 'POST', url, payload, headers });
+      expect([url, response.statusCode, response.json()]).toEqual([url, 400, brokenRefusal(field)]);
+    }
+    // A whole pair is a character like any other.
+    const emoji = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/contact/submit',
+      payload: { name: 'Ada', email: 'ada@example.com', message: 'Hi \ud83e\udd5c' },
+    });
+    expect(emoji.statusCode).toBe(201);
   });
 
   it.each([

@@ -142,6 +142,19 @@ describe('POST /api/orders/stripe-webhook', () => {
     expect(await ordersFor(sessionId)).toBe(0);
   });
 
+  it('answers 400 to a signature header with an empty or missing signature (found by the fuzz: it was a 500)', async () => {
+    const sessionId = await startCheckout(testApp);
+    standIn.pay(sessionId);
+    const { payload, signature } = standIn.signedEvent(sessionId, { secret: STAND_IN_WEBHOOK_SECRET });
+    const timestamp = signature.split(',')[0];
+    for (const header of ['t=,v1=', `${timestamp},v1=`, `${timestamp},v1`, `${timestamp},v1=,v1`, 'v1=']) {
+      const response = await webhook(payload, header);
+      expect(response.statusCode, header).toBe(400);
+      expect(response.json().message, header).toEqual(expect.any(String));
+    }
+    expect(await ordersFor(sessionId)).toBe(0);
+  });
+
   it('acknowledges a completed but unpaid session, and other events, without making an order', async () => {
     const sessionId = await startCheckout(testApp);
     const unpaid = standIn.signedEvent(sessionId, { secret: STAND_IN_WEBHOOK_SECRET });

@@ -80,6 +80,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
     auth: app.auth,
     users: app.userRepository,
     unitOfWork: app.unitOfWork,
+    runInBackground: app.background.run,
     publicUrl: config.publicUrl,
     async forgetElsewhere(customer, tx) {
       await app.orderRepository.anonymiseCustomer(customer, tx);
@@ -87,8 +88,6 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
       await app.mailer.forgetAddress(customer.email, tx);
     },
   });
-  // A reset mail still being prepared is finished before the database closes.
-  app.addHook('onClose', () => accounts.settled());
   // These endpoints take JSON only: a form post or plain text answers 415 instead of failing validation.
   app.removeContentTypeParser('text/plain');
 

@@ -16,6 +16,7 @@ import {
   type User,
 } from '#shared/schemas/user';
 import type { Database } from '../../db/database.ts';
+import type { Background } from '../../plugins/app/background.ts';
 import { HttpError } from '../../errors.ts';
 import { passwordResetMail, signupCodeMail, signupNoticeMail, type UnitOfWork } from '../mail/index.ts';
 import { type Auth, hashResetToken } from './auth.ts';
@@ -73,14 +74,14 @@ export interface AccountService {
   deleteAccount(customer: { id: string }, password: string): Promise<string>;
   /** Whether a reset link can still be used, with the message the reset itself would give when it cannot. */
   checkResetLink(token: string): Promise<ResetLinkCheck>;
-  /** Resolves once every background password-reset mail has been prepared (at shutdown). */
-  settled(): Promise<void>;
 }
 
 export function createAccountService(deps: {
   auth: Auth;
   users: UserRepository;
   unitOfWork: UnitOfWork;
+  /** `app.background.run`: the reset mail is prepared after the answer. */
+  runInBackground: Background['run'];
   publicUrl: string;
   /**
    * Removes, inside the deletion's transaction, what the other domains hold of the customer: the orders lose the
@@ -88,7 +89,7 @@ export function createAccountService(deps: {
    */
   forgetElsewhere: (customer: { id: string; email: string }, tx: Database) => Promise<void>;
 }): AccountService {
-  const { auth, users, unitOfWork, publicUrl, forgetElsewhere } = deps;
+  const { auth, users, unitOfWork, runInBackground, publicUrl, forgetElsewhere } = deps;
 
   /** The account behind a session, once the password typed for it is right; else 401 naming the field. */
   async function provenAccount(customerId: string, password: string, field: string, wrong: string) {
@@ -97,7 +98,6 @@ export function createAccountService(deps: {
     if (!account || !matches) throw new HttpError(401, wrong, { field });
     return account;
   }
-  const background = new Set<Promise<void>>();
 
   /**
    * What an attempt's address is mailed: a fresh code, or, when the address already has an account, a notice
@@ -229,10 +229,7 @@ export function createAccountService(deps: {
     },
 
     requestPasswordReset(email, log) {
-      const work = prepareResetMail(email, log)
-        .catch((error: unknown) => log.error({ err: error }, 'could not prepare a password-reset mail'))
-        .finally(() => background.delete(work));
-      background.add(work);
+      runInBackground(() => prepareResetMail(email, log), log, 'could not prepare a password-reset mail');
     },
 
     async checkResetLink(token) {
@@ -277,10 +274,6 @@ export function createAccountService(deps: {
         await users.deleteAccount(account, tx);
       });
       return authMessages.accountDeleted;
-    },
-
-    async settled() {
-      await Promise.all(background);
     },
   };
 }

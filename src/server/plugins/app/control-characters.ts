@@ -1,7 +1,8 @@
 /**
  * One app-wide preValidation hook that refuses a control character in anything the shop takes (decision 047):
  * every path parameter, query key and value, and every key and string of a parsed JSON or form body, with the
- * shared rule (`#shared/control-characters`; line breaks and tabs only inside body strings). The answer is 400
+ * shared rule (`#shared/control-characters`; line breaks and tabs only inside body strings); and in a body's keys
+ * and strings, a lone surrogate (issue 19, `loneSurrogate` below). The answer is 400
  * `{ message, errors: [{ field, message }] }`, before any schema, handler or query sees the value: a NUL that reached
  * PostgreSQL came back as a 500. Raw bodies (the Stripe webhook's bytes) are left to their route; a multipart form is
  * read after this hook, by its route, and its fields pass the same rule in the shared schema.
@@ -14,7 +15,16 @@ import { HttpError } from '../../errors.ts';
 export const controlCharacterMessages = {
   address: 'The address contains a control character (such as a NUL byte), which is not allowed.',
   field: 'Please remove the control characters from this field.',
+  notText: 'This field holds half of a character (a lone surrogate), which is not text. Please type it again.',
 } as const;
+
+/**
+ * Half of a UTF-16 pair with no other half: no character at all, and only a JSON `\ud800` escape can carry one (a
+ * browser's form sends U+FFFD, an address's bytes cannot decode to it). PostgreSQL refuses it inside jsonb (an
+ * address, an audit record: a 500) and stores it in text as U+FFFD, so it is refused here with the control
+ * characters.
+ */
+const loneSurrogate = /\p{Cs}/u;
 
 interface Finding {
   field: string;
@@ -46,12 +56,14 @@ function findInBody(body: unknown): Finding | undefined {
     if (typeof value === 'string') {
       if (hasControlCharacter(value, { lineBreaks: 'allowed' }))
         return { field: path, message: controlCharacterMessages.field };
+      if (loneSurrogate.test(value)) return { field: path, message: controlCharacterMessages.notText };
       continue;
     }
     // Buffers are raw bodies (the webhook's signed bytes), not text.
     if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
     for (const [key, item] of Object.entries(value)) {
       if (hasControlCharacter(key)) return { field: path, message: controlCharacterMessages.field };
+      if (loneSurrogate.test(key)) return { field: path, message: controlCharacterMessages.notText };
       pending.push({ value: item, path: path === '' ? key : `${path}.${key}` });
     }
   }

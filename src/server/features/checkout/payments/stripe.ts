@@ -106,9 +106,11 @@ export function createStripeProvider({ settings, publicUrl }: StripeProviderOpti
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signatureHeader, settings.webhookSecret);
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) return { type: 'invalid-signature' };
-        throw error;
+      } catch {
+        // NOTE: not only StripeSignatureVerificationError: a header with an empty or bare `v1` makes the SDK throw a
+        // plain Error (its secureCompare wants two values). constructEvent reads nothing but the header and body it
+        // is given, so whatever it throws is about them: a bad request, never the shop's failure.
+        return { type: 'invalid-signature' };
       }
       switch (event.type) {
         case 'checkout.session.completed':
