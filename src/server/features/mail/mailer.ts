@@ -117,11 +117,14 @@ export class MailQueueSender {
   private async run() {
     let nextPassInMs = this.retry.pollIntervalMs;
     try {
-      do {
+      for (;;) {
         this.rerun = false;
         while (!this.stopped && (await this.deliverDue()));
-      } while (this.rerun && !this.stopped);
-      nextPassInMs = await this.msUntilNextDue();
+        if (this.stopped) break;
+        nextPassInMs = await this.msUntilNextDue();
+        // A mail queued while the pass was finishing (even during that last query) goes now, not at the next poll.
+        if (!this.rerun) break;
+      }
     } catch (error) {
       // The database itself failed (not the mail server): try again at the next poll.
       this.log.error({ err: error }, 'mail queue: delivery pass failed');
