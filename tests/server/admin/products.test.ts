@@ -88,6 +88,9 @@ describe('creating a product', () => {
     // Never an address the catalog uses for itself.
     const browse = (await adminCall('POST', '/api/admin/products', productInput({ name: 'Browse' }))).json();
     expect(browse._id).toBe('browse-product');
+    // Nor the owner's form for a new product, /admin/products/new.
+    const named = (await adminCall('POST', '/api/admin/products', productInput({ name: 'New!' }))).json();
+    expect(named._id).toBe('new-product');
   });
 
   it.each([

@@ -130,12 +130,13 @@ export function productSlug(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 70)
     .replace(/-+$/, '');
-  // Addresses of the catalog's own beside /api/products/{id}: a product named so would be hidden behind them.
+  // Addresses of the shop's own beside a product's: a product named so would be hidden behind them.
   if (RESERVED_IDS.has(slug)) return `${slug}-product`;
   return slug || 'product';
 }
 
-const RESERVED_IDS = new Set(['browse']);
+// /api/products/browse, and /admin/products/new (the owner's form for a new product) beside /admin/products/{id}.
+const RESERVED_IDS = new Set(['browse', 'new']);
 
 /** The product's columns an owner writes, from the shared body. */
 function productColumns(input: ProductInput) {
