@@ -260,6 +260,30 @@ test.describe('an admin at 1366 px', () => {
   });
 });
 
+test('a product hidden in /admin leaves the shop pages of the same tab at once, not when their copy gets old', async ({
+  page,
+  request,
+}) => {
+  const product = await createProduct(request, uniqueName('Chia Seeds'), null);
+  await logInAsAdmin(page, '/admin/products');
+  const search = async () => {
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(product.name);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Search results for "${product.name}"` })).toBeVisible();
+  };
+  // The shop's search, in the app: its answer stays in this tab's cache.
+  await search();
+  await expect(main(page).getByRole('heading', { name: product.name, exact: true })).toBeVisible();
+  await page.goBack();
+  await productCard(page, product.name)
+    .getByRole('button', { name: `Hide ${product.name}` })
+    .click();
+  await expect(notice(page)).toHaveText(`${product.name} is hidden from the shop.`);
+  await search();
+  await expect(main(page).getByText('No matching products found.')).toBeVisible();
+  await expect(main(page).getByRole('heading', { name: product.name, exact: true })).toHaveCount(0);
+});
+
 test.describe('an admin on a phone (375 px)', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

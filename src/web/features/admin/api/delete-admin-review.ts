@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminApiPaths } from '#shared/admin-api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { adminReviewsKey } from './get-admin-reviews.ts';
+import { REVIEWS_QUERY_KEY } from '#web/lib/shop-query-keys.ts';
 
 export async function deleteAdminReview(reviewId: string): Promise<void> {
   await apiRequest<undefined>(adminApiPaths.review(reviewId), { method: 'DELETE' });
@@ -15,6 +16,10 @@ export function useDeleteAdminReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reviewId: string) => deleteAdminReview(reviewId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminReviewsKey }),
+    onSettled: () => {
+      // The shop's own pages in this tab show the change too, when next shown.
+      void queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_KEY });
+      return queryClient.invalidateQueries({ queryKey: adminReviewsKey });
+    },
   });
 }

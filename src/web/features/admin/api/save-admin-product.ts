@@ -8,6 +8,7 @@ import { adminApiPaths } from '#shared/admin-api-paths';
 import { type AdminProduct, AdminProductSchema, type ProductInput } from '#shared/schemas/admin-product';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { adminProductsKey } from './get-admin-products.ts';
+import { CATALOG_QUERY_KEY } from '#web/lib/shop-query-keys.ts';
 
 export const SAVE_PRODUCT_FAILED = 'We could not save the product. Please try again.';
 
@@ -24,6 +25,10 @@ export function useSaveAdminProduct(productId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ProductInput) => saveAdminProduct(productId, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminProductsKey }),
+    onSettled: () => {
+      // The shop's own pages in this tab show the change too, when next shown.
+      void queryClient.invalidateQueries({ queryKey: CATALOG_QUERY_KEY });
+      return queryClient.invalidateQueries({ queryKey: adminProductsKey });
+    },
   });
 }

@@ -7,6 +7,7 @@ import { adminApiPaths } from '#shared/admin-api-paths';
 import { type AdminReview, AdminReviewSchema } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { adminReviewsKey } from './get-admin-reviews.ts';
+import { REVIEWS_QUERY_KEY } from '#web/lib/shop-query-keys.ts';
 
 export async function setReviewHidden(reviewId: string, hidden: boolean): Promise<AdminReview> {
   const answer = await apiRequest<unknown>(adminApiPaths.review(reviewId), { method: 'PATCH', body: { hidden } });
@@ -17,6 +18,10 @@ export function useSetReviewHidden() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ reviewId, hidden }: { reviewId: string; hidden: boolean }) => setReviewHidden(reviewId, hidden),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminReviewsKey }),
+    onSettled: () => {
+      // The shop's own pages in this tab show the change too, when next shown.
+      void queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_KEY });
+      return queryClient.invalidateQueries({ queryKey: adminReviewsKey });
+    },
   });
 }

@@ -7,10 +7,10 @@ import { type InfiniteData, infiniteQueryOptions, queryOptions, useQuery, useQue
 import type { Product, ProductBrowseQuery, ProductPage } from '#shared/schemas/product';
 import { apiPaths } from '#shared/api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { CATALOG_QUERY_KEY } from '#web/lib/shop-query-keys.ts';
 import { findCachedProducts } from './cached-products.ts';
 
-/** The start of every catalog query's key: invalidating it refreshes every list, page and product shown. */
-export const CATALOG_QUERY_KEY = ['products'] as const;
+export { CATALOG_QUERY_KEY };
 
 /**
  * Only the products named (a guest cart's), in the shop's order: `GET /api/products?ids=`. Under the catalog's key, so

@@ -4,8 +4,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Review } from '#shared/schemas/review';
 import { apiPaths } from '#shared/api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { REVIEWS_QUERY_KEY } from '#web/lib/shop-query-keys.ts';
 
-export const reviewsQueryKey = ['reviews'] as const;
+export const reviewsQueryKey = REVIEWS_QUERY_KEY;
 
 /** The text a failed load shows in place of the reviews. */
 export const REVIEWS_FAILED = 'We couldn’t load the reviews just now. Please check your connection and try again.';
