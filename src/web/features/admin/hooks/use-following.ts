@@ -1,11 +1,16 @@
 /** A field's own state that starts from, and follows, a value from outside (the address bar). */
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 
 export function useFollowing<T>(outside: T): [T, (value: T) => void] {
+  // Each navigation sets the field to the address's value again, even when that value is the one last rendered:
+  // React may skip rendering a navigation that another overtakes (Search, then Back at once), and comparing values
+  // alone would then keep what the owner had typed for the skipped address.
+  const location = useLocation();
   const [value, setValue] = useState(outside);
-  const [seen, setSeen] = useState(outside);
-  if (outside !== seen) {
-    setSeen(outside);
+  const [seen, setSeen] = useState({ outside, location });
+  if (outside !== seen.outside || location !== seen.location) {
+    setSeen({ outside, location });
     setValue(outside);
   }
   return [value, setValue];
