@@ -12,6 +12,7 @@ import path from 'node:path';
 import { openDatabase } from '../../src/server/db/client.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { checkouts, orderLines, orders } from '../../src/server/db/schema.ts';
+import { cartPayloadLines } from '../../tests/support/checkout.ts';
 import { createBenchDatabase, startShop, stop, waitFor } from './shop.ts';
 
 const ORDER_COUNT = Number(process.env.BENCH_ADMIN_ORDERS ?? 10_000);
@@ -57,31 +58,13 @@ export async function seedOrders(
       const status = statusOf(index, count);
       return { checkoutId: randomUUID(), orderId: randomUUID(), email, address, createdAt, status } as const;
     });
-    const lines = [
-      {
-        productId: 'roasted-cashew-nuts',
-        name: 'Roasted Cashew Nuts',
-        selectedWeight: '500g',
-        qty: 2,
-        unitPricePence: 809,
-        vatRate: 20,
-      },
-      {
-        productId: 'medjool-dates',
-        name: 'Medjool Dates',
-        selectedWeight: '250g',
-        qty: 1,
-        unitPricePence: 419,
-        vatRate: 0,
-      },
-    ];
     await db.insert(checkouts).values(
       batch.map((order) => ({
         id: order.checkoutId,
         provider: 'local' as const,
         guestEmail: order.email,
         email: order.email,
-        lines,
+        lines: cartPayloadLines,
         amountPence: 2037,
         shippingAddress: order.address,
         paidAt: order.createdAt,
@@ -103,7 +86,11 @@ export async function seedOrders(
     );
     await db
       .insert(orderLines)
-      .values(batch.flatMap((order) => lines.map((line, position) => ({ ...line, orderId: order.orderId, position }))));
+      .values(
+        batch.flatMap((order) =>
+          cartPayloadLines.map((line, position) => ({ ...line, orderId: order.orderId, position })),
+        ),
+      );
     for (const order of batch) ids[order.status].push(order.orderId);
   }
   return ids;
