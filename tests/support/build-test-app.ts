@@ -108,6 +108,16 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Bui
   };
 }
 
+/**
+ * An app on a PostgreSQL database the test made itself (shared with server processes, or reached through a proxy);
+ * `close()` closes the app and its data folder, and leaves the database to its maker.
+ */
+export async function buildTestAppOnDatabase(databaseUrl: string, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config = testConfig({ databaseUrl, ...overrides });
+  const app = await buildApp(config, { logger: false });
+  return { app, config, close: () => app.close().then(() => removeDataDir(config)) };
+}
+
 async function removeDataDir(config: Config) {
   // Only the folders testConfig made; a test that names its own keeps it.
   if (path.basename(config.dataDir).startsWith('roast-app-'))
@@ -134,11 +144,7 @@ export async function buildTestAppsOnOneDatabase(
       await database.drop();
     };
     try {
-      for (const overrides of overridesEach) {
-        const config = testConfig({ databaseUrl: database.url, ...overrides });
-        const app = await buildApp(config, { logger: false });
-        built.push({ app, config, close: () => app.close().then(() => removeDataDir(config)) });
-      }
+      for (const overrides of overridesEach) built.push(await buildTestAppOnDatabase(database.url, overrides));
     } catch (error) {
       await close();
       throw error;

@@ -6,10 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp } from '#server/app';
 import { databaseUnavailableMessage } from '#server/errors';
 import { bearer, insertCustomer, type TestCustomer } from '#tests/accounts';
-import { createTestDatabase, type TestApp, type TestDatabase, testConfig } from '#tests/build-test-app';
+import { buildTestAppOnDatabase, createTestDatabase, type TestApp, type TestDatabase } from '#tests/build-test-app';
 import { startTcpProxy, type TcpProxy } from '#tests/tcp-proxy';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -29,9 +28,7 @@ describe.skipIf(!postgresUrl)('PostgreSQL stopped under load and started again',
     const throughProxy = new URL(database.url);
     throughProxy.hostname = '127.0.0.1';
     throughProxy.port = String(proxy.port);
-    const config = testConfig({ databaseUrl: throughProxy.toString() });
-    const app = await buildApp(config, { logger: false });
-    testApp = { app, config, close: () => app.close() };
+    testApp = await buildTestAppOnDatabase(throughProxy.toString());
     customer = await insertCustomer(testApp);
   }, 60_000);
 

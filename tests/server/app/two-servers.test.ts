@@ -11,12 +11,17 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app';
 import { contactLimits } from '#server/features/contact/routes';
 import { VerifyPaymentAnswerSchema } from '#shared/schemas/order';
 import { REVIEW_PHOTO_FIELD, ReviewSchema } from '#shared/schemas/review';
 import { bearer, insertCustomer } from '#tests/accounts';
-import { createTestDatabase, type TestApp, type TestDatabase, testConfig } from '#tests/build-test-app';
+import {
+  buildTestAppOnDatabase,
+  createTestDatabase,
+  type TestApp,
+  type TestDatabase,
+  testConfig,
+} from '#tests/build-test-app';
 import { cartPayload, testCard } from '#tests/checkout';
 import { queryRows } from '#tests/db';
 import { png } from '#tests/images';
@@ -52,9 +57,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('two server processes on one PostgreS
     [a, b] = await Promise.all([startServer(settings), startServer(settings)]);
     await Promise.all([waitUntilHealthy(a), waitUntilHealthy(b)]);
     // Customers are put straight into the database by a third app on it, as in the other API tests.
-    const config = testConfig({ databaseUrl: postgres.url });
-    const app = await buildApp(config, { logger: false });
-    arranger = { app, config, close: () => app.close() };
+    arranger = await buildTestAppOnDatabase(postgres.url);
   }, 180_000);
 
   afterAll(async () => {
