@@ -13,7 +13,7 @@ import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
 import { cartQueryOptions } from '#web/features/cart/api/get-cart.ts';
-import { CATALOG_QUERY_KEY } from '#web/features/catalog/api/get-products.ts';
+import { CATALOG_QUERY_KEY } from '#web/lib/shop-query-keys.ts';
 import { CheckoutSummary } from '#web/features/checkout/components/checkout-summary.tsx';
 import { ShippingForm } from '#web/features/checkout/components/shipping-form.tsx';
 import { useSession } from '#web/lib/session.ts';

@@ -10,8 +10,6 @@ import { apiRequest } from '#web/lib/api-client.ts';
 import { CATALOG_QUERY_KEY } from '#web/lib/shop-query-keys.ts';
 import { findCachedProducts } from './cached-products.ts';
 
-export { CATALOG_QUERY_KEY };
-
 /**
  * Only the products named (a guest cart's), in the shop's order: `GET /api/products?ids=`. Under the catalog's key, so
  * whatever refreshes the catalog (a price changed at checkout) refreshes these too.
