@@ -1,5 +1,4 @@
 /** /product: every product, with a category filter kept in the URL (?category=Nuts) so it can be shared. */
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SHOP_NAME, type Category } from '#shared/constants';
 import { LoadError } from '#web/components/errors/load-error.tsx';
@@ -10,19 +9,14 @@ import { ProductGrid, ProductGridSkeleton } from '#web/features/catalog/componen
 import { ProductListMore } from '#web/features/catalog/components/product-list-more.tsx';
 import { allProductsFilter } from '#web/features/catalog/list-filters.ts';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
+import { useFollowing } from '#web/lib/use-following.ts';
 import { useProductCardActions } from '../shop-cart.tsx';
 
 export default function ProductListRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const urlCategory = allProductsFilter(searchParams).category;
-  // NOTE: the URL updates after a router navigation (a tick later); the radios and the grid follow the
-  // shopper's choice at once, and follow the URL again when it changes by itself (back, forward, a link).
-  const [category, setCategory] = useState(urlCategory);
-  const [seenUrlCategory, setSeenUrlCategory] = useState(urlCategory);
-  if (urlCategory !== seenUrlCategory) {
-    setSeenUrlCategory(urlCategory);
-    setCategory(urlCategory);
-  }
+  // The radios and the grid follow the shopper's choice at once, and the address again after Back or a link.
+  const [category, setCategory] = useFollowing(urlCategory);
   const list = useProductList({ category });
   const { query: productsQuery, total } = list;
   const renderActions = useProductCardActions();

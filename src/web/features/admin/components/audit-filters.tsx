@@ -10,7 +10,7 @@ import { FormField, fieldBorder } from '#web/components/ui/form-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { parseAuditAction } from '../audit-filter.ts';
 import { AUDIT_ACTION_LABELS } from '../audit-format.ts';
-import { useFollowing } from '../hooks/use-following.ts';
+import { useFollowing } from '#web/lib/use-following.ts';
 
 interface AuditFiltersProps {
   action: AuditAction | undefined;

@@ -5,7 +5,7 @@
  */
 import { clsx } from 'clsx';
 import { FormField, fieldBorder } from '#web/components/ui/form-field.tsx';
-import { useFollowing } from '../hooks/use-following.ts';
+import { useFollowing } from '#web/lib/use-following.ts';
 
 interface ListFilterProps<Value extends string> {
   label: string;

@@ -8,7 +8,7 @@ import { ORDER_STATUSES, type OrderStatus } from '#shared/schemas/admin';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField, fieldBorder } from '#web/components/ui/form-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
-import { useFollowing } from '../hooks/use-following.ts';
+import { useFollowing } from '#web/lib/use-following.ts';
 import { parseStatus, STATUS_LABELS } from '../order-filter.ts';
 
 interface OrderFiltersProps {

@@ -1,4 +1,8 @@
-/** A field's own state that starts from, and follows, a value from outside (the address bar). */
+/**
+ * A field's own state that starts from, and follows, a value from the address bar: it takes the shopper's or owner's
+ * choice at once (the address changes a tick later, after the router's navigation) and the address's value again
+ * whenever a navigation comes (Back, Forward, a link).
+ */
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 
