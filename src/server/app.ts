@@ -17,7 +17,7 @@ import {
   ordersRoutes,
   paymentsPlugin,
   payPageRoutes,
-} from './features/checkout/index.ts';
+} from './features/orders/index.ts';
 import { ADMIN_ACCOUNT_NAME, adminRoutes, auditPlugin, ensureAdminAccount } from './features/admin/index.ts';
 import {
   catalogPlugin,

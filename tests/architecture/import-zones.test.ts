@@ -136,7 +136,7 @@ describe('import zones', () => {
       ]),
     ).toEqual(['../catalog/catalog.ts', '#server/features/catalog/product-repository', '../../routes/pages.ts']);
     expect(
-      await refusedImports('src/server/features/checkout/payments/probe.ts', [
+      await refusedImports('src/server/features/orders/payments/probe.ts', [
         '../../mail/transports.ts',
         '#server/features/mail/mailer',
         '../../mail/index.ts',
@@ -178,17 +178,17 @@ describe('import zones', () => {
   it('keep config, errors and http-server under every plugin, domain and the database', async () => {
     expect(
       await refusedImports('src/server/config.ts', [
-        './features/checkout/payments/provider.ts',
+        './features/orders/payments/provider.ts',
         './plugins/external/security-headers.ts',
         './db/schema.ts',
-        '#server/features/checkout/index',
+        '#server/features/orders/index',
         './lib/security-headers.ts',
       ]),
     ).toEqual([
-      './features/checkout/payments/provider.ts',
+      './features/orders/payments/provider.ts',
       './plugins/external/security-headers.ts',
       './db/schema.ts',
-      '#server/features/checkout/index',
+      '#server/features/orders/index',
     ]);
   });
 

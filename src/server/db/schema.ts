@@ -6,7 +6,7 @@ export * from './schema/catalog.ts';
 export * from './schema/accounts.ts';
 export * from './schema/mail.ts';
 export * from './schema/cart.ts';
-export * from './schema/checkout.ts';
+export * from './schema/orders.ts';
 export * from './schema/contact.ts';
 export * from './schema/reviews.ts';
 export * from './schema/admin.ts';

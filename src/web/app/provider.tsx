@@ -1,7 +1,7 @@
 /** App-wide providers: the query cache that holds the catalog, and the customer's session kept in step with it. */
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useVerifyStoredSession } from '#web/features/auth/hooks/use-verify-stored-session.ts';
+import { useVerifyStoredSession } from '#web/features/accounts/hooks/use-verify-stored-session.ts';
 import { ApiRequestError } from '#web/lib/api-client.ts';
 import { customerQueryKey, getSession, subscribeSession } from '#web/lib/session.ts';
 import { ShopOriginContext } from '#web/lib/shop-origin.ts';

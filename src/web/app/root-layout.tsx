@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { MAIN_CONTENT_ID, SiteLayout } from '#web/components/layout/site-layout.tsx';
-import { AccountControls, SignupMenuItem } from '#web/features/auth/components/account-controls.tsx';
+import { AccountControls, SignupMenuItem } from '#web/features/accounts/components/account-controls.tsx';
 import { SearchForm } from '#web/features/catalog/components/search-form.tsx';
 import { HeaderCartLink } from './shop-cart.tsx';
 

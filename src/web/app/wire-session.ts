@@ -5,7 +5,7 @@
  */
 import { mergeGuestCartAfterLogin } from '#web/features/cart/api/merge-guest-cart.ts';
 import { type GuestCartStore, guestCart } from '#web/features/cart/guest-cart.ts';
-import { forgetShippingAddress } from '#web/features/checkout/forget-shipping-address.ts';
+import { forgetShippingAddress } from '#web/features/orders/forget-shipping-address.ts';
 import { onSessionEvent, type SessionStore } from '#web/lib/session.ts';
 
 type GuestCartAtLogin = Pick<GuestCartStore, 'get' | 'setGuest' | 'clear' | 'clearLines'>;

@@ -1,7 +1,7 @@
 /** Checkout with the built-in test provider: a payment session, the test page, verify, the order calls, the mail. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderMessages } from '#server/features/checkout/messages';
+import { orderMessages } from '#server/features/orders/messages';
 import {
   checkoutMessages,
   OrderSchema,

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyAttemptsMessage } from '#server/plugins/app/attempt-limit';
-import { checkoutAttemptLimits, paymentCallLimits } from '#server/features/checkout/routes';
+import { checkoutAttemptLimits, paymentCallLimits } from '#server/features/orders/routes';
 import { bearer, insertCustomer, uniqueEmail } from '#tests/accounts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
 import { cartPayload, orderPayload, guestAddress } from '#tests/checkout';

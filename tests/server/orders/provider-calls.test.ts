@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNPAID_ANSWER_TTL_MS } from '#shared/constants';
-import { orderMessages } from '#server/features/checkout/messages';
+import { orderMessages } from '#server/features/orders/messages';
 import { buildStripeTestApp, type StripeTestApp } from '#tests/stripe-test-app';
 import { cartPayload, checkoutCalls, orderPayload, startCheckout } from '#tests/checkout';
 import { queryRows } from '#tests/db';

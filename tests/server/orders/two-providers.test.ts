@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderMessages } from '#server/features/checkout/messages';
+import { orderMessages } from '#server/features/orders/messages';
 import { buildTestAppsOnOneDatabase, type TestApp } from '#tests/build-test-app';
 import { cartPayload, checkoutCalls, orderPayload, payOnTestPage, startCheckout } from '#tests/checkout';
 import { queryRows } from '#tests/db';

@@ -9,7 +9,7 @@ import { AdminSummarySchema, AuditListSchema, AuditQuerySchema } from '#shared/s
 import { ApiErrorSchema } from '#shared/schemas/error';
 import type { Config } from '../../config.ts';
 import { catalogAdminRoutes } from '../catalog/index.ts';
-import { checkoutAdminRoutes } from '../checkout/index.ts';
+import { ordersAdminRoutes } from '../orders/index.ts';
 import { contactAdminRoutes } from '../contact/index.ts';
 import { reviewsAdminRoutes } from '../reviews/index.ts';
 
@@ -20,7 +20,7 @@ export interface AdminRoutesOptions {
 const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { config }) => {
   app.addHook('onRequest', app.requireAdmin);
   await app.register(catalogAdminRoutes);
-  await app.register(checkoutAdminRoutes);
+  await app.register(ordersAdminRoutes);
   await app.register(reviewsAdminRoutes);
   await app.register(contactAdminRoutes, { config });
 

@@ -11,9 +11,9 @@ import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { paths } from '#web/config/paths.ts';
-import { ChangePasswordForm } from '#web/features/auth/components/change-password-form.tsx';
-import { DeleteAccount } from '#web/features/auth/components/delete-account.tsx';
-import { SavedAddress } from '#web/features/checkout/components/saved-address.tsx';
+import { ChangePasswordForm } from '#web/features/accounts/components/change-password-form.tsx';
+import { DeleteAccount } from '#web/features/accounts/components/delete-account.tsx';
+import { SavedAddress } from '#web/features/orders/components/saved-address.tsx';
 import { logOut, useSession } from '#web/lib/session.ts';
 import { RequireCustomer } from '../require-customer.tsx';
 

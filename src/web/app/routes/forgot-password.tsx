@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { SHOP_NAME } from '#shared/constants';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { paths } from '#web/config/paths.ts';
-import { AuthCard, authLinkClass } from '#web/features/auth/components/auth-card.tsx';
-import { ForgotPasswordForm } from '#web/features/auth/components/forgot-password-form.tsx';
+import { AuthCard, authLinkClass } from '#web/features/accounts/components/auth-card.tsx';
+import { ForgotPasswordForm } from '#web/features/accounts/components/forgot-password-form.tsx';
 
 export default function ForgotPasswordRoute() {
   return (

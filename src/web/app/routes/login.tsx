@@ -4,8 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SHOP_NAME } from '#shared/constants';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { paths, safeRedirectPath } from '#web/config/paths.ts';
-import { AuthCard, authLinkClass } from '#web/features/auth/components/auth-card.tsx';
-import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { AuthCard, authLinkClass } from '#web/features/accounts/components/auth-card.tsx';
+import { LoginForm } from '#web/features/accounts/components/login-form.tsx';
 import { logIn, useSession } from '#web/lib/session.ts';
 
 export default function LoginRoute() {

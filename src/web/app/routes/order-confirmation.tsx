@@ -11,7 +11,7 @@ import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { paths, SESSION_ID_PARAM } from '#web/config/paths.ts';
-import { useVerifiedPayment } from '#web/features/checkout/api/verify-payment.ts';
+import { useVerifiedPayment } from '#web/features/orders/api/verify-payment.ts';
 import { OrderReceipt } from '#web/features/orders/components/order-receipt.tsx';
 import { failureMessage } from '#web/lib/api-client.ts';
 import { useSession } from '#web/lib/session.ts';

@@ -8,9 +8,9 @@ import { PASSWORD_RESET_REDIRECT_MS, SHOP_NAME } from '#shared/constants';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useResetLinkCheck } from '#web/features/auth/api/check-reset-link.ts';
-import { AuthCard, authLinkClass } from '#web/features/auth/components/auth-card.tsx';
-import { ResetPasswordForm } from '#web/features/auth/components/reset-password-form.tsx';
+import { useResetLinkCheck } from '#web/features/accounts/api/check-reset-link.ts';
+import { AuthCard, authLinkClass } from '#web/features/accounts/components/auth-card.tsx';
+import { ResetPasswordForm } from '#web/features/accounts/components/reset-password-form.tsx';
 import { useRedirectAfter } from '#web/lib/use-redirect-after.ts';
 
 export default function ResetPasswordRoute() {

@@ -8,10 +8,10 @@ import { OTP_VERIFIED_REDIRECT_MS, SHOP_NAME } from '#shared/constants';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { paths } from '#web/config/paths.ts';
-import { AuthCard, authLinkClass } from '#web/features/auth/components/auth-card.tsx';
-import { EMAIL_VERIFIED_MESSAGE } from '#web/features/auth/api/verify-otp.ts';
-import { SignupForm } from '#web/features/auth/components/signup-form.tsx';
-import { VerifyCodeForm } from '#web/features/auth/components/verify-code-form.tsx';
+import { AuthCard, authLinkClass } from '#web/features/accounts/components/auth-card.tsx';
+import { EMAIL_VERIFIED_MESSAGE } from '#web/features/accounts/api/verify-otp.ts';
+import { SignupForm } from '#web/features/accounts/components/signup-form.tsx';
+import { VerifyCodeForm } from '#web/features/accounts/components/verify-code-form.tsx';
 import { logIn } from '#web/lib/session.ts';
 import { useRedirectAfter } from '#web/lib/use-redirect-after.ts';
 

@@ -10,13 +10,13 @@ import { PAYMENT_SUCCESS_REDIRECT_MS, SHOP_NAME } from '#shared/constants';
 import { PageContainer } from '#web/components/layout/page-container.tsx';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { paths, SESSION_ID_PARAM } from '#web/config/paths.ts';
-import { verifyPaymentQueryOptions } from '#web/features/checkout/api/verify-payment.ts';
+import { verifyPaymentQueryOptions } from '#web/features/orders/api/verify-payment.ts';
 import {
   type FinishedCheckout,
   finishCheckoutOnce,
   type FinishStep,
   placeShopperOrder,
-} from '#web/features/checkout/finish-checkout.ts';
+} from '#web/features/orders/finish-checkout.ts';
 import { myOrdersQueryOptions } from '#web/features/orders/api/get-my-orders.ts';
 import { getSession } from '#web/lib/session.ts';
 import { useRedirectAfter } from '#web/lib/use-redirect-after.ts';

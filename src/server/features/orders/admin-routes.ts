@@ -44,7 +44,7 @@ function toAdminOrderDetail(order: OrderRecord, history: OrderStatusChangeRecord
   };
 }
 
-const checkoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { '4xx': ApiErrorSchema };
 
   app.get(
@@ -92,4 +92,4 @@ const checkoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default checkoutAdminRoutes;
+export default ordersAdminRoutes;

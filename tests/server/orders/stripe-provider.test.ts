@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StripeSettings } from '#server/config';
-import type { CheckoutForPayment } from '#server/features/checkout/payments/provider';
-import { createStripeProvider, type StripePaymentProvider } from '#server/features/checkout/payments/stripe';
+import type { CheckoutForPayment } from '#server/features/orders/payments/provider';
+import { createStripeProvider, type StripePaymentProvider } from '#server/features/orders/payments/stripe';
 import {
   STAND_IN_PUBLISHABLE_KEY,
   STAND_IN_WEBHOOK_SECRET,

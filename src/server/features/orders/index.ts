@@ -3,7 +3,7 @@
  * order routes and the built-in test payment page. Other domains use it only through those decorators (reviews ask
  * `app.orderRepository.hasOrders` for the verified badge).
  */
-export { default as checkoutAdminRoutes } from './admin-routes.ts';
+export { default as ordersAdminRoutes } from './admin-routes.ts';
 export { default as orderRepositoryPlugin } from './order-repository.ts';
 export { default as payPageRoutes } from './pay-page/routes.ts';
 export { default as paymentsPlugin } from './payments/plugin.ts';
