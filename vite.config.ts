@@ -156,7 +156,7 @@ const browserBuild = {
     proxy: {
       '/api': {
         target: apiTarget,
-        // The reset page sits under /api/ (spec §2): a browser's GET of it is the app's page, which Vite serves;
+        // The reset page sits under /api/: a browser's GET of it is the app's page, which Vite serves;
         // the PUT that resets the password (and every other API call) still goes to the API server.
         bypass: (request) =>
           request.method === 'GET' &&

@@ -1,5 +1,5 @@
 /**
- * `npm run admin:create -- --email E --name N`: makes the account with that address the shop's admin (contract §7),
+ * `npm run admin:create -- --email E --name N`: makes the account with that address the shop's admin (docs/api.md, The owner's API),
  * creating it (proven, with the password) when it does not exist; an existing account keeps its password. The
  * password is asked on the terminal without echo, or read from ADMIN_PASSWORD. Works on PostgreSQL (DATABASE_URL)
  * or on the embedded database in DATA_DIR while the shop is stopped (a running shop holds that folder).

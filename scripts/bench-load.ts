@@ -5,7 +5,7 @@
  * - shopping: logged-in customers' cart adds, then a guest's checkout, test-card payment and verify;
  * - owner: the admin's order list and status changes on seeded orders;
  * each with req/s, p50, p99, 4xx/5xx answers and connection errors, against GET /healthz on the same server at the
- * same connections. The shop runs with RATE_LIMIT_FACTOR=100000, so the contract's limits do not turn the load into
+ * same connections. The shop runs with RATE_LIMIT_FACTOR=100000, so the shop's rate limits do not turn the load into
  * a 429 test. Once it has stopped, the invariants (scripts/bench/invariants.ts) are checked on its database; the
  * exit code is 1 when one fails. The load generator shares the machine's two cores: compare ratios within a run.
  */
@@ -50,7 +50,7 @@ async function loadOn(engine: 'PGlite' | 'PostgreSQL'): Promise<boolean> {
     await waitFor(`${baseUrl}/healthz`, shop);
     const run = await LoadRun.open(baseUrl, fixture);
     console.log(
-      `\nLoad on ${engine}: ${seed.customers} logged-in customers, ${seed.orders.toLocaleString('en-GB')} seeded orders for the owner to move on, ${fixture.countedProductId}'s stock counted (${seed.stockPerWeight} a weight) so checkouts sell it out; RATE_LIMIT_FACTOR=${LOAD_SHOP_SETTINGS.RATE_LIMIT_FACTOR}, so the contract's rate limits stay out of the way; ${warmUpSeconds}s warm-up of each scenario first`,
+      `\nLoad on ${engine}: ${seed.customers} logged-in customers, ${seed.orders.toLocaleString('en-GB')} seeded orders for the owner to move on, ${fixture.countedProductId}'s stock counted (${seed.stockPerWeight} a weight) so checkouts sell it out; RATE_LIMIT_FACTOR=${LOAD_SHOP_SETTINGS.RATE_LIMIT_FACTOR}, so the shop's rate limits stay out of the way; ${warmUpSeconds}s warm-up of each scenario first`,
     );
     await run.browsing(connectionCounts[0]!, warmUpSeconds);
     await run.shopping(connectionCounts[0]!, warmUpSeconds);

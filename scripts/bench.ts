@@ -246,7 +246,7 @@ if (sections.has('pages')) allMet = (await benchPages()) && allMet;
 if (sections.has('cart')) allMet = (await benchCart()) && allMet;
 if (sections.has('checkout')) allMet = (await benchCheckout()) && allMet;
 if (sections.has('admin')) allMet = (await benchAdmin()) && allMet;
-// Figures only, no target yet: the list and search answers are not yet paged (issue 18).
+// Figures only, no target yet: the list and search answers are not yet paged.
 if (sections.has('catalog-scale')) allMet = (await benchCatalogScale()) && allMet;
 if (sections.has('home-js')) {
   console.log('');

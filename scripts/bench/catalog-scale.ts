@@ -2,7 +2,7 @@
  * `npm run bench catalog-scale`: the shop with a catalog of BENCH_CATALOG_PRODUCTS (5,000) products on PGlite, the
  * launch 25 and made-up ones beside them: for the home page, the whole list, a page of search results, the list page, a
  * search page and a product page, the size as a browser gets it (brotli) and p50/p95 of one request at a time, against
- * a bare Fastify answering the same bytes (issue 18). The sizes are what a shopper's first load carries (budget 50 KB
+ * a bare Fastify answering the same bytes. The sizes are what a shopper's first load carries (budget 50 KB
  * br, the whole-catalog API aside); the ratios say what the server adds (target p95 ≤ 4×).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -86,7 +86,7 @@ export async function benchCatalogScale(): Promise<boolean> {
         await timeSequential(`${origin}${urlPath}`);
         const shopTimes = await timeSequential(`${origin}${urlPath}`);
         const bareTimes = await timeSequential(referenceUrl);
-        // The whole catalog is the spec's API, sent only to whoever asks for it: no page fetches it.
+        // The whole catalog is the shop's original API, sent only to whoever asks for it: no page fetches it.
         const sizeMet = urlPath === '/api/products' || reference.brotli.length <= FIRST_LOAD_BUDGET_BYTES;
         // A floor under the reference: a sub-millisecond bare answer would make any ratio look large.
         const ratio = shopTimes.p95 / Math.max(bareTimes.p95, 1);

@@ -1,5 +1,5 @@
 /**
- * The checkout section of `npm run bench` (issue 8): 20 guest shoppers each going round
+ * The checkout section of `npm run bench`: 20 guest shoppers each going round
  * POST /api/orders/create-stripe-session, the test card on POST /pay/{id} and GET /api/orders/verify-stripe/{id},
  * on PGlite and on PostgreSQL, against the same server's GET /healthz; once the shop has stopped, its database must
  * hold exactly one order per paid session.

@@ -31,7 +31,7 @@ export const BROWSING_PATHS = [
 ];
 const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip' };
 
-/** The shop's settings for a load: the contract's rate limits multiplied out of the way, mails to the outbox. */
+/** The shop's settings for a load: the shop's rate limits multiplied out of the way, mails to the outbox. */
 export const LOAD_SHOP_SETTINGS = {
   RATE_LIMIT_FACTOR: '100000',
   SMTP_URL: '',
@@ -95,7 +95,7 @@ export interface LoadFixture {
   /** The owner's seeded orders still to move, oldest first. */
   toDispatch: string[];
   toDeliver: string[];
-  /** The one product whose stock is counted (contract §8), so the checkouts sell it out; each weight's stock. */
+  /** The one product whose stock is counted (docs/api.md, Stock), so the checkouts sell it out; each weight's stock. */
   countedProductId: string;
   initialStock: Map<string, number>;
 }

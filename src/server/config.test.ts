@@ -143,7 +143,7 @@ describe('loadConfig', () => {
     }
   });
 
-  it('defaults the mail and account settings as the contract says', () => {
+  it('defaults the mail and account settings as docs/configuration.md says', () => {
     expect(loadConfig({})).toMatchObject({
       jwtSecret: undefined,
       smtpUrl: undefined,

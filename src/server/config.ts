@@ -164,7 +164,7 @@ export interface Config {
    * database and off with DATABASE_URL, so a real shop's PostgreSQL never gets made-up reviews by default.
    */
   demoData: boolean;
-  /** ADMIN_EMAIL and ADMIN_PASSWORD: the account made or promoted to admin at start-up (contract §7). */
+  /** ADMIN_EMAIL and ADMIN_PASSWORD: the account made or promoted to admin at start-up (docs/api.md, The owner's API). */
   admin: { email: string; password: string } | undefined;
   /** How the mail queue retries; set in code, not the environment (tests shorten it). */
   mailRetry: MailRetrySettings;

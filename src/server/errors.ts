@@ -15,7 +15,7 @@ import { withApiSecurityHeaders } from './lib/security-headers.ts';
 type FieldError = NonNullable<ApiError['errors']>[number];
 
 /**
- * An answer a service decides on: its status and the contract's `{ message, errors? }` body, and any headers it
+ * An answer a service decides on: its status and the API's `{ message, errors? }` body (docs/api.md, Errors), and any headers it
  * needs (a 429's Retry-After). Thrown from a service, a route or a hook; `handleError` sends it as it is, whatever
  * its status, so a deliberate 503 keeps its message (decision 052).
  */

@@ -1,5 +1,5 @@
 /**
- * The owner's API addresses (contract §7; an admin's bearer token on every call), written once as `#shared/api-paths`
+ * The owner's API addresses (docs/api.md, The owner's API; an admin's bearer token on every call), written once as `#shared/api-paths`
  * writes the shop's, but apart from them: this module reaches only the /admin screens' lazy chunks, never the first
  * load every shopper's browser runs. `prefix` is where the server mounts the owner's routes.
  */

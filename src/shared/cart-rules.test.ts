@@ -94,7 +94,7 @@ describe('clearCart and changeWeight', () => {
 });
 
 describe('normaliseCart', () => {
-  it('ignores lines with a quantity of 0 or less (spec §5)', () => {
+  it('ignores lines with a quantity of 0 or less', () => {
     expect(normaliseCart([line('cashews', 0), line('almonds', -1), line('pecans', 2)])).toEqual([line('pecans', 2)]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The spec's cart rules as pure functions, one source for the guest cart in the browser and the customer's cart
+ * The shop's cart rules as pure functions, one source for the guest cart in the browser and the customer's cart
  * on the server: what a cart holds (`StoredCartLine`s) changes here, and `priceCartLines` turns those into the
  * lines a shopper sees, priced from the catalog. Imports only types from the schemas, so no zod reaches the
  * browser through this module.
@@ -15,7 +15,7 @@ const storedLine = ({ _id, qty, selectedWeight }: StoredCartLine): StoredCartLin
 
 /**
  * The weight a label names among a product's weights; an empty or missing label means the first weight, as a
- * cart line's `selectedWeight` defaults to it (spec §3). Undefined when the product has no such weight.
+ * cart line's `selectedWeight` defaults to it. Undefined when the product has no such weight.
  */
 export function findWeight<W extends { label: string }>(
   weights: readonly W[],
@@ -26,7 +26,7 @@ export function findWeight<W extends { label: string }>(
 }
 
 /**
- * A cart as the rules expect it: lines with a quantity of 0 or less dropped (spec §5), quantities capped at 99,
+ * A cart as the rules expect it: lines with a quantity of 0 or less dropped, quantities capped at 99,
  * and a product listed twice folded into its first line, quantities added (one line per product).
  * Every other rule keeps a normalised cart normalised.
  */
@@ -48,7 +48,7 @@ export function isInCart(lines: readonly Pick<StoredCartLine, '_id' | 'qty'>[], 
 
 /**
  * Add to Cart: a new line with the chosen quantity and weight at the end, or, when the product is already in
- * the cart, one more of it (capped at 99) with the line's weight unchanged (spec §4).
+ * the cart, one more of it (capped at 99) with the line's weight unchanged.
  */
 export function addToCart(lines: readonly StoredCartLine[], added: StoredCartLine): StoredCartLine[] {
   const cart = normaliseCart(lines);
@@ -61,7 +61,7 @@ export function addToCart(lines: readonly StoredCartLine[], added: StoredCartLin
   return [...cart, { ...storedLine(added), qty: capQuantity(added.qty) }];
 }
 
-/** Decrement: takes `qtyToRemove` off the line; removing its whole quantity or more removes the line (spec §4). */
+/** Decrement: takes `qtyToRemove` off the line; removing its whole quantity or more removes the line. */
 export function removeFromCart(
   lines: readonly StoredCartLine[],
   productId: string,
@@ -78,7 +78,7 @@ export function clearCart(): StoredCartLine[] {
 
 /**
  * The weight select on the cart page: the line keeps its quantity and takes the new weight, and with it the new
- * weight's price, which `priceCartLines` looks up (spec §4).
+ * weight's price, which `priceCartLines` looks up.
  */
 export function changeWeight(
   lines: readonly StoredCartLine[],
@@ -129,7 +129,7 @@ export function priceCartLine(line: StoredCartLine, product: Product | undefined
   };
 }
 
-/** Prices a whole cart; lines with a quantity of 0 or less are left out (spec §5). */
+/** Prices a whole cart; lines with a quantity of 0 or less are left out. */
 export function priceCartLines(
   lines: readonly StoredCartLine[],
   productById: (productId: string) => Product | undefined,
@@ -140,7 +140,7 @@ export function priceCartLines(
 export interface CartTotals {
   /** Σ price × qty over the lines that can be bought, in pence. */
   subtotalPence: number;
-  /** 'Your Savings': £2 per line that can be bought. Shown, not subtracted (spec §9). */
+  /** 'Your Savings': £2 per line that can be bought. Shown, not subtracted. */
   savingsPence: number;
   /** Equals the subtotal: delivery is free and the savings are already in the prices. */
   totalPence: number;

@@ -1,4 +1,4 @@
-/** Business constants from the spec and the contract, shared by the browser and the server. */
+/** Business constants of the shop (docs/api.md), shared by the browser and the server. */
 
 export const SHOP_NAME = 'Roast & Co.';
 
@@ -13,17 +13,17 @@ export function parseCategory(value: string | null | undefined): Category | unde
   return CATEGORIES.find((category) => category === value);
 }
 
-/** The spec's fixed struck-through MRP, i.e. the MRP of every product's first (250g) weight. */
+/** The shop's fixed struck-through MRP, i.e. the MRP of every product's first (250g) weight. */
 export const MRP_PENCE = 699;
 export const OFFER_LABEL = 'Flat 40% OFF';
 /** Every weight is priced this fraction of its MRP, so the 40% OFF label is true whichever weight is chosen. */
 export const OFFER_PRICE_FRACTION = 0.6;
 
-/** Quantities a cart line may hold (contract §6); adding to a full line leaves it at the maximum. */
+/** Quantities a cart line may hold (docs/api.md, Limits); adding to a full line leaves it at the maximum. */
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 99;
 
-/** The cart's 'Your Savings': £2 per line (spec §9). Shown beside the total, never subtracted from it. */
+/** The cart's 'Your Savings': £2 per line. Shown beside the total, never subtracted from it. */
 export const CART_SAVINGS_PER_LINE_PENCE = 200;
 /** The estimated delivery on the cart page and in the order confirmation. */
 export const DELIVERY_ESTIMATE = '3 - 5 Business Days';
@@ -41,7 +41,7 @@ export const VAT_RATES = [0, 20] as const;
 export type VatRate = (typeof VAT_RATES)[number];
 
 /**
- * The spec's redirect delays (§9): to /login after the sign-up code is verified and after a password reset, and
+ * The shop's redirect delays: to /login after the sign-up code is verified and after a password reset, and
  * from /success to the order confirmation once the order is placed.
  */
 export const OTP_VERIFIED_REDIRECT_MS = 2000;
@@ -63,7 +63,7 @@ export const UNPAID_ANSWER_TTL_MS = 5000;
 export const CART_KEPT_COOKIE = 'roast_cart';
 
 /**
- * How long a checkout holds the stock it took while its payment is made (contract §8): an unpaid checkout older than
+ * How long a checkout holds the stock it took while its payment is made (docs/api.md, Stock): an unpaid checkout older than
  * this gives it back. A Stripe session expires a minute after it, so no payment can come once it has.
  */
 export const CHECKOUT_HOLD_MS = 30 * 60 * 1000;

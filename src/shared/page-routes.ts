@@ -1,5 +1,5 @@
 /**
- * The URL pattern of every storefront page (the spec's §2), written once: the web router builds its routes
+ * The URL pattern of every storefront page, written once: the web router builds its routes
  * from them, and the server answers these with 200 and any other page address with 404.
  */
 export const pageRoutes = {
@@ -14,7 +14,7 @@ export const pageRoutes = {
   login: '/login',
   signup: '/signup',
   forgotPassword: '/forgot-password',
-  // NOTE: the spec puts this page under /api/; the server answers the page to a GET and the API to the PUT.
+  // NOTE: this page sits under /api/ (the address reset mails link to); the server answers the page to a GET and the API to the PUT.
   resetPassword: '/api/auth/reset-password/:token',
   reviews: '/reviews',
   contact: '/contact',
@@ -24,7 +24,7 @@ export const pageRoutes = {
   orderConfirmation: '/order-confirmation',
   myOrders: '/my-orders',
   account: '/account',
-  /** The owner's screens (contract §7), for admins only. */
+  /** The owner's screens (docs/api.md, The owner's API), for admins only. */
   admin: '/admin',
   adminReviews: '/admin/reviews',
   adminMessages: '/admin/messages',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ratingLabel, ratingSummary } from './ratings.ts';
 
 describe('ratingLabel', () => {
-  it('gives the spec’s labels: 5 Excellent, 4 Great, otherwise Tasty', () => {
+  it('gives the shop’s labels: 5 Excellent, 4 Great, otherwise Tasty', () => {
     expect([5, 4, 3, 2, 1].map(ratingLabel)).toEqual(['Excellent', 'Great', 'Tasty', 'Tasty', 'Tasty']);
   });
 });

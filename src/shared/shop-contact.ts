@@ -1,5 +1,5 @@
 /**
- * The shop's postal address, phone and e-mail (contract, top), written once: the footer and the contact page show
+ * The shop's postal address, phone and e-mail, written once: the footer and the contact page show
  * them, the mails sign with them and the home page's structured data states them. A module of its own so that
  * only the code that shows them downloads them, not every page's first load.
  */
@@ -21,7 +21,7 @@ export const SHOP_CONTACT = {
 } as const;
 
 /**
- * The company behind the shop, as the footer and the legal pages name it (contract §10: made up for this shop).
+ * The company behind the shop, as the footer and the legal pages name it (made up for this shop, decision 064).
  * A UK company shows its registered name, number and office, and its VAT number, where customers can find them.
  */
 export const SHOP_COMPANY = {

@@ -1,5 +1,5 @@
 /**
- * UK phone numbers as people write them (contract §10, decision 060): `07700 900123`, `+44 7700 900123`,
+ * UK phone numbers as people write them (docs/api.md, A UK shopper's rules; decision 060): `07700 900123`, `+44 7700 900123`,
  * `020 7946 0958`, `+44 (0)20 7946 0958`, with spaces, dashes, dots, slashes or brackets. Without those and without
  * a leading `+44` or `0`, a number must be 10 digits. Kept in one normal form, E.164 (`+447700900123`), and shown
  * grouped as a UK reader expects (`07700 900123`). No zod here: the browser may format without it.

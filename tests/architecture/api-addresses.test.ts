@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 const web = path.resolve(import.meta.dirname, '../../src/web');
 
-// The reset-password page sits at the API's address (spec); page links come from config/paths.ts.
+// The reset-password page sits at the API's address (docs/api.md, Pages and caching); page links come from config/paths.ts.
 const pageAddresses = new Set(['config/paths.ts']);
 
 const sourceFiles = readdirSync(web, { recursive: true, encoding: 'utf8' }).filter(

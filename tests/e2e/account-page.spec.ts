@@ -1,5 +1,5 @@
 /**
- * /account (contract §10, decision 061) at 1366 and 375 px: reached from the account menu, the customer's name and
+ * /account (docs/api.md, A UK shopper's rules; decision 061) at 1366 and 375 px: reached from the account menu, the customer's name and
  * e-mail, the address saved on this device, a password change that keeps this browser logged in and ends the other
  * sessions, and 'Delete my account', asked twice, which ends the session and leaves nothing behind. Axe scans each
  * state. Visitors who are not logged in are sent to /login.

@@ -8,7 +8,7 @@ import { uniqueEmail } from '#tests/accounts';
 import { accountMenuButton, expect, logIn, signUpWithoutVerifying, submitLogin, test } from '#tests/e2e/accounts';
 import { codeFrom, resetTokenFrom } from '#tests/e2e/outbox';
 
-/** The earliest a redirect the spec delays by `specMs` may come after its message was seen (noticing it takes a moment). */
+/** The earliest a redirect the shop delays by `specMs` may come after its message was seen (noticing it takes a moment). */
 const atLeast = (specMs: number) => specMs - 500;
 
 /** Chromium reports every 4xx answer to fetch as a console error; tests that provoke one on purpose allow it. */
@@ -51,7 +51,7 @@ test.describe('signing up', () => {
     await page.getByRole('button', { name: 'Verify code' }).click();
 
     await expect(page.getByRole('status')).toHaveText('Email verified! You can now log in.');
-    // The spec's 2 s pause, then the login page.
+    // The shop's 2 s pause, then the login page.
     const shownAt = Date.now();
     await expect(page).toHaveURL(/\/login$/);
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(atLeast(2000));
@@ -66,7 +66,7 @@ test.describe('signing up', () => {
   });
 
   test('an answer that carries the session logs the customer in and goes home', async ({ page, request, customer }) => {
-    // This shop's server always asks for the code; the spec also allows a signup answered with the session itself.
+    // This shop's server always asks for the code; the browser also accepts a signup answered with the session itself.
     const login = await request.post('/api/auth/login', {
       data: { email: customer.email, password: customer.password },
     });
@@ -342,7 +342,7 @@ test.describe('a forgotten password', () => {
     await page.getByLabel('Confirm new password').fill('fresh-roast-2026');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await expect(page.getByRole('status')).toHaveText('Your password has been reset. You can now log in.');
-    // The spec's 3 s pause, then the login page.
+    // The shop's 3 s pause, then the login page.
     const shownAt = Date.now();
     await expect(page).toHaveURL(/\/login$/);
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(atLeast(3000));
@@ -361,7 +361,7 @@ test.describe('a forgotten password', () => {
 test.describe('when the shop cannot answer', () => {
   test.use({ allowedConsoleError: /Failed to load resource/ });
 
-  test('forms show the spec’s texts', async ({ page }) => {
+  test('forms show the shop’s texts', async ({ page }) => {
     await page.route('**/api/auth/**', (route) =>
       route.request().method() === 'GET' ? route.fallback() : route.fulfill({ status: 502, body: 'Bad Gateway' }),
     );

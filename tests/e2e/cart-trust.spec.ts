@@ -1,6 +1,6 @@
 /**
- * The cart as a careful UK shopper finds it (issue 16, items 2, 4, 5, 6 and 7, the delivery line and the allergen
- * box), each at the width where the walkthrough saw it: the product chosen survives every way to /login, the
+ * The cart as a careful UK shopper finds it, with the delivery line and the allergen box, each at the width
+ * where a shopper would meet it: the product chosen survives every way to /login, the
  * product page shows what Add to Cart did, the phone grid's buttons stay on one line, the cart asks before
  * emptying, and the guest popup keeps the keyboard inside and gives focus back where it was.
  */
@@ -193,7 +193,7 @@ test.describe('item 5: the phone product grid (375 px)', () => {
 test.describe('item 6: the cart on a 375 px phone', () => {
   test.use({ viewport: PHONE });
 
-  test('Remove All asks first; Keep Items keeps them; yes empties it and the spec’s sentence replaces the summary', async ({
+  test('Remove All asks first; Keep Items keeps them; yes empties it and the shop’s sentence replaces the summary', async ({
     page,
   }) => {
     await startAsGuestWith(page, [
@@ -223,7 +223,7 @@ test.describe('item 6: the cart on a 375 px phone', () => {
     await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 items');
   });
 
-  test('an empty cart shows the spec’s sentence and no summary of £0.00 or checkout', async ({ page }) => {
+  test('an empty cart shows the shop’s sentence and no summary of £0.00 or checkout', async ({ page }) => {
     await page.goto('/cart');
     await expect(page.getByText(EMPTY_SENTENCE)).toBeVisible();
     await expect(page.getByRole('main')).not.toContainText('£0.00');

@@ -112,7 +112,7 @@ test.describe('guest cart', () => {
 });
 
 test.describe('checkout button', () => {
-  test('an empty cart shows the spec’s sentence and no checkout; with items it goes to shipping', async ({ page }) => {
+  test('an empty cart shows the shop’s sentence and no checkout; with items it goes to shipping', async ({ page }) => {
     await page.goto('/cart');
     await expect(page.getByText(EMPTY_SENTENCE)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toHaveCount(0);

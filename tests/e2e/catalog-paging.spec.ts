@@ -1,5 +1,5 @@
 /**
- * Lists longer than one page (issue 18, decision 081): a shop of its own with 150 products (the launch 25 and
+ * Lists longer than one page (decision 081): a shop of its own with 150 products (the launch 25 and
  * made-up ones) shows 48 at a time. The server's HTML carries the first 48 and no more; 'Show more products' adds the
  * next page, by mouse or keyboard, with the count beside it; back from a product keeps what was shown. The counts come
  * from the API, so a change to the made-up products cannot make the page and the test agree by accident.

@@ -14,7 +14,7 @@ const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number.';
 const CANCEL_TEXT = 'Payment Failed or Cancelled: Your payment was not completed. Please try again or contact support.';
 const SUCCESS_TEXT = 'Payment successful! Your order is confirmed.';
 
-/** The earliest a redirect the spec delays by `specMs` may come after its message was seen (noticing it takes a moment). */
+/** The earliest a redirect the shop delays by `specMs` may come after its message was seen (noticing it takes a moment). */
 const atLeast = (specMs: number) => specMs - 500;
 
 /** Chromium reports every 4xx answer as a console error; tests that provoke one on purpose allow it. */
@@ -61,7 +61,7 @@ test.describe('a guest', () => {
     await payWithCard(page, '4242 4242 4242 4242', '£8.38');
     await expect(page).toHaveURL(/\/success\?session_id=/);
     await expect(page.getByRole('status')).toHaveText(SUCCESS_TEXT);
-    // The spec's 3 s, then the confirmation.
+    // The shop's 3 s, then the confirmation.
     const shownAt = Date.now();
     await expect(page).toHaveURL(/\/order-confirmation\?session_id=/, { timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(atLeast(3000));
@@ -121,7 +121,7 @@ test.describe('a guest', () => {
       const verified = await request.get(`/api/orders/verify-stripe/${encodeURIComponent(sessionIdOf(page))}`);
       expect(verified.status()).toBe(409);
 
-      // Giving up from there: the spec's text, and the cart as it was.
+      // Giving up from there: the shop's text, and the cart as it was.
       await page.getByRole('button', { name: 'Cancel' }).click();
       await expect(page).toHaveURL(/\/cancel$/);
       await expect(page.getByText(CANCEL_TEXT)).toBeVisible();
@@ -129,7 +129,7 @@ test.describe('a guest', () => {
     });
   });
 
-  test('Cancel on the payment page lands on /cancel with the spec’s text and the way back to the cart', async ({
+  test('Cancel on the payment page lands on /cancel with the shop’s text and the way back to the cart', async ({
     page,
   }) => {
     await addFromCategory(page, 'Nuts', 'Roasted Cashew Nuts', { asNewGuest: true });
@@ -213,7 +213,7 @@ test.describe('my orders that fail to load', () => {
   // The failed loads are the point: Chromium reports them, and the app logs them.
   test.use({ allowedConsoleError: /Failed to load resource|Could not load \["customer","orders"\]/ });
 
-  test('show the spec’s texts: the server’s message, else "Failed to fetch orders", and offline "Something went wrong."', async ({
+  test('show the shop’s texts: the server’s message, else "Failed to fetch orders", and offline "Something went wrong."', async ({
     page,
     customer,
   }) => {
@@ -239,7 +239,7 @@ test.describe('my orders that fail to load', () => {
 });
 
 test.describe('the shipping form', () => {
-  test('checks the address with the spec’s texts and keeps what was typed', async ({ page }) => {
+  test('checks the address with the shop’s texts and keeps what was typed', async ({ page }) => {
     await addFromCategory(page, 'Nuts', 'Roasted Cashew Nuts', { asNewGuest: true });
     await proceedToShipping(page);
     await fillAddress(page, { name: 'Grace Hopper', phone: '770090012', email: 'grace@example.com' });
@@ -283,7 +283,7 @@ test.describe('the shipping form', () => {
     await expect(page.getByLabel('Country')).toHaveValue('Ireland');
   });
 
-  test('with nothing to buy shows the spec’s empty-cart alert', async ({ page }) => {
+  test('with nothing to buy shows the shop’s empty-cart alert', async ({ page }) => {
     await page.goto('/shipping');
     await expect(page.getByRole('alert')).toHaveText(EMPTY_ALERT);
     await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveCount(0);

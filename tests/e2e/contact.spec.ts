@@ -1,6 +1,6 @@
 /**
  * The contact form and the chat link in Chromium: the header's 'Contact Us' link on desktop and in the phone menu,
- * a message reaching the shop's outbox, the server's validation and a lost connection shown as the spec words them,
+ * a message reaching the shop's outbox, the server's validation and a lost connection shown in the shop's words,
  * and the floating WhatsApp link on every page without ever covering a button on a phone.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -25,7 +25,7 @@ async function fillForm(page: Page, values: { name: string; email: string; phone
   await page.getByLabel('Message *').fill(values.message);
 }
 
-/** True when the colour (as computed: rgb() or oklch()) is a green or teal, as the spec's success message is. */
+/** True when the colour (as computed: rgb() or oklch()) is a green or teal, as the shop's success message is. */
 function isGreen(colour: string): boolean {
   const oklch = /^oklch\(([\d.]+)%?\s+([\d.]+)\s+([\d.]+)/.exec(colour);
   if (oklch) return Number(oklch[2]) > 0.02 && Number(oklch[3]) >= 120 && Number(oklch[3]) <= 200;
@@ -81,11 +81,11 @@ test.describe('the contact form', () => {
       page,
     }) => {
       await page.goto('/contact');
-      // An empty form is sent as it is (the spec has no client-side required rules) and the server answers.
+      // An empty form is sent as it is (the form has no client-side required rules) and the server answers.
       const emptyRequest = page.waitForRequest('**/api/contact/submit');
       await sendButton(page).click();
       expect((await emptyRequest).postDataJSON()).toEqual({ name: '', email: '', phone: '', message: '' });
-      // Each refused field says why under it (issue 16, item 10); the first takes focus.
+      // Each refused field says why under it; the first takes focus.
       await expect(page.getByRole('alert')).toHaveText([
         'Please enter your name.',
         'Please enter your e-mail address.',
@@ -109,7 +109,7 @@ test.describe('the contact form', () => {
   test.describe('when the shop cannot be reached', () => {
     test.use({ allowedConsoleError: /Failed to load resource/ });
 
-    test('shows the spec’s text and keeps what was typed', async ({ page }) => {
+    test('shows the shop’s text and keeps what was typed', async ({ page }) => {
       await page.route('**/api/contact/submit', (route) => route.abort());
       await page.goto('/contact');
       await fillForm(page, { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Are you there?' });

@@ -1,5 +1,5 @@
 /**
- * The food information a UK shop selling at a distance shows before purchase (issue 18, FIR art. 14): on a product
+ * The food information a UK shop selling at a distance shows before purchase (FIR art. 14): on a product
  * page, the ingredients with the allergens in bold, the may-contain advice, the nutrition declaration per 100 g,
  * origin, storage and net weights, as the API holds them; readable on a phone and without accessibility faults.
  */

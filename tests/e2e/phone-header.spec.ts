@@ -1,5 +1,5 @@
 /**
- * The header on a 375 px phone (issue 16, item 9): one compact row of logo, cart, account and menu, then the
+ * The header on a 375 px phone (decision 067): one compact row of logo, cart, account and menu, then the
  * search, kept on screen while the page scrolls, with the search's placeholder and category shown whole.
  */
 import type { Locator, Page } from '@playwright/test';

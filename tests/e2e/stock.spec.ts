@@ -1,5 +1,5 @@
 /**
- * Stock as a shopper meets it (contract §8, issue 18): the owner counts a size down to nothing and the shop says
+ * Stock as a shopper meets it (docs/api.md, Stock): the owner counts a size down to nothing and the shop says
  * 'Out of stock' on the product's card and on that size's button, with nothing to press; another size still sells.
  * The product (Soft Pitted Prunes) is one no other browser journey uses, and its stock goes back to uncounted after.
  */

@@ -1,5 +1,5 @@
 /**
- * What a careful UK shopper checks before trusting the shop (issue 16): the legal pages and the company's details in
+ * What a careful UK shopper checks before trusting the shop: the legal pages and the company's details in
  * the footer, a payment page whose Back button never asks to resubmit a form, reviews that show their date, their
  * average and a visible thank-you, plain words where there is no order or the reset link is spent, a chat button
  * that covers no text, and a contact form that shows each field's error at the field.

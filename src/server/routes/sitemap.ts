@@ -1,5 +1,5 @@
 /**
- * `/sitemap.xml` and the `robots.txt` that names it (contract §9, decision 056), both from `#shared/page-routes` and
+ * `/sitemap.xml` and the `robots.txt` that names it (docs/api.md, Pages and caching; decision 056), both from `#shared/page-routes` and
  * the in-memory catalog, with absolute addresses from PUBLIC_URL. Each is prepared once (the sitemap again whenever
  * the catalog changes) and sent with an ETag, precompressed, `no-cache` like the pages.
  */

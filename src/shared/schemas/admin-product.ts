@@ -1,5 +1,5 @@
 /**
- * The owner's catalog (contract §7 and §8, issue 18): a product as the owner sees it (hidden ones too, each weight's
+ * The owner's catalog (docs/api.md, The owner's API and Stock): a product as the owner sees it (hidden ones too, each weight's
  * stock) and the body that creates or replaces one, shared by the server and the /admin screens. Prices are pounds
  * with at most two decimals on the wire and pence inside.
  */

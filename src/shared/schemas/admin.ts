@@ -1,5 +1,5 @@
 /**
- * The owner's API (contract §7): list paging and the order list's filters, shared by the server and the /admin
+ * The owner's API (docs/api.md, The owner's API): list paging and the order list's filters, shared by the server and the /admin
  * screens. Every list answers `{ items, total }`, newest first.
  */
 import { z } from 'zod';
@@ -74,7 +74,7 @@ const TrackingNumberSchema = z
   .transform((value) => value || undefined);
 
 /**
- * Moving an order on (contract §7): `{ status, trackingNumber? }`, or `{ isDelivered: true }` as the shopper's API
+ * Moving an order on (docs/api.md, The owner's API): `{ status, trackingNumber? }`, or `{ isDelivered: true }` as the shopper's API
  * names delivery. Only forward: processing → dispatched → delivered (a parcel collected by hand may skip dispatch).
  */
 export const MoveOrderBodySchema = z.union(

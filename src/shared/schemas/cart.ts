@@ -24,12 +24,12 @@ export const cartInputMessages = {
 } as const;
 
 function cartBody<Shape extends z.ZodRawShape>(shape: Shape) {
-  // Unknown keys are dropped, not refused: the spec's browser posts whole cart lines (name, price, product),
+  // Unknown keys are dropped, not refused: a browser may post whole cart lines (name, price, product),
   // and none of that is ever used.
   return z.object(shape, { error: cartInputMessages.body });
 }
 
-/** A whole number of packs, 1 to 99 (contract §6). */
+/** A whole number of packs, 1 to 99 (docs/api.md, Limits). */
 export const CartQuantitySchema = z
   .number({ error: cartInputMessages.quantity })
   .int({ error: cartInputMessages.quantity, abort: true })
@@ -43,7 +43,7 @@ export const CartProductIdSchema = z
   .min(1, { error: cartInputMessages.product })
   .max(CART_PRODUCT_ID_MAX_LENGTH, { error: cartInputMessages.product });
 
-/** A weight label such as "500g"; empty where the spec allows it means the product's first weight. */
+/** A weight label such as "500g"; empty (which the cart API allows) means the product's first weight. */
 export const WeightLabelSchema = z
   .string({ error: cartInputMessages.weight })
   .trim()
@@ -51,7 +51,7 @@ export const WeightLabelSchema = z
 
 /**
  * `POST /api/cart/add`. `qty` defaults to 1 (a product card's button), `selectedWeight` to the product's
- * first weight (spec §3). Anything else a browser sends, a price above all, is ignored.
+ * first weight. Anything else a browser sends, a price above all, is ignored.
  */
 export const AddToCartBodySchema = cartBody({
   _id: CartProductIdSchema,
@@ -81,7 +81,7 @@ export const CartProductParamsSchema = z.object({ id: CartProductIdSchema });
 /**
  * A cart line as a cart keeps it: which product, which weight, how many. The guest cart stores these in local
  * storage and the server in `cart_lines`; the price and the product are looked up when the line is shown.
- * A quantity of 0 or less is accepted here and ignored by the cart rules (spec §5); over 99 is refused.
+ * A quantity of 0 or less is accepted here and ignored by the cart rules; over 99 is refused.
  */
 export const StoredCartLineSchema = z.object({
   _id: CartProductIdSchema,
@@ -105,7 +105,7 @@ export const MergeCartBodySchema = cartBody({
 export type MergeCartBody = z.infer<typeof MergeCartBodySchema>;
 
 /**
- * A priced cart line as the API answers it (contract §2), plus `available`.
+ * A priced cart line as the API answers it (docs/api.md, Money and ids), plus `available`.
  * - Available: `product` is the catalog's product, `price` the catalog's price in pounds for `selectedWeight`
  *   (one pack; the line costs `price × qty`), `name` the product's name.
  * - Unavailable (`available: false`): the product has left the catalog (`product: null`, `name` the last name

@@ -1,6 +1,6 @@
 /**
- * Wire contract of the contact form (spec §3, contract §6): name, e-mail and message required, phone optional.
- * The server validates with it; the browser sends the fields as typed (the spec has no client-side rules).
+ * Wire contract of the contact form (docs/api.md, Limits): name, e-mail and message required, phone optional.
+ * The server validates with it; the browser sends the fields as typed (the form has no client-side rules).
  */
 import { z } from 'zod';
 import { hasControlCharacter } from '#shared/control-characters';

@@ -1,5 +1,5 @@
 /**
- * Wire contracts for checkout and orders (spec §7, contract §2 to §4): what the browser sends to start a
+ * Wire contracts for checkout and orders (docs/api.md, Money and ids and Checkout and payment): what the browser sends to start a
  * payment and to place the order, and the order as the API shows it. Prices are pounds on the wire; the
  * server recomputes every amount from the catalog and never charges or stores one a browser sent.
  */
@@ -14,7 +14,7 @@ export const TOTAL_PRICE_MAX = 1_000_000;
 export const SESSION_ID_MAX_LENGTH = 200;
 
 export const checkoutMessages = {
-  // The spec's own words (§5).
+  // The shop's own words.
   emptyCart: 'Your cart is empty. Please add items to your cart before proceeding to checkout.',
   body: 'Please send the order as a JSON object.',
   items: 'Please send the cart lines as a list.',
@@ -23,7 +23,7 @@ export const checkoutMessages = {
   price: 'Please send prices as amounts in pounds.',
   totalPrice: 'Please send the total you were shown, in pounds.',
   sessionId: 'Please send the payment session id.',
-  /** 409 when the browser's prices or total differ from the catalog's (contract §4). */
+  /** 409 when the browser's prices or total differ from the catalog's (docs/api.md, Checkout and payment). */
   reviewCart: 'Prices in your cart have changed. Please review your cart before paying.',
   /** 409 when the order call's lines or total differ from what was paid for. */
   orderMismatch: 'This order does not match what was paid for. Please review your cart.',
@@ -34,7 +34,7 @@ const PoundsSchema = (message: string) =>
   z.number({ error: message }).nonnegative({ error: message }).max(TOTAL_PRICE_MAX, { error: message });
 
 /**
- * One cart line as the browser sends it. The spec's browser posts whole cart lines (name, product, …): those
+ * One cart line as the browser sends it. A browser may post whole cart lines (name, product, …): those
  * keys are dropped. `price` (one pack, pounds), when sent, must be what the catalog charges now.
  */
 export const OrderItemInputSchema = z.object({
@@ -78,7 +78,7 @@ export const SessionIdSchema = z
 export const SessionParamsSchema = z.object({ sessionId: SessionIdSchema });
 
 /**
- * `POST /api/orders` (bearer) and `POST /api/orders/guest-order`: the spec's payload plus `sessionId`. The
+ * `POST /api/orders` (bearer) and `POST /api/orders/guest-order`: the checkout's payload plus `sessionId`. The
  * order is made from the paid checkout; these lines and total are only compared with it.
  */
 export const PlaceOrderBodySchema = z.object(
@@ -110,7 +110,7 @@ export type OrderItem = z.infer<typeof OrderItemSchema>;
 export const OrderVatSchema = z.object({ rate: VatRateSchema, total: z.number(), vat: z.number() });
 export type OrderVat = z.infer<typeof OrderVatSchema>;
 
-/** An order (contract §2), plus the shopper-facing order number and the VAT by rate. */
+/** An order (docs/api.md, Money and ids), plus the shopper-facing order number and the VAT by rate. */
 export const OrderSchema = z.object({
   _id: z.string(),
   orderNumber: z.string(),
@@ -128,7 +128,7 @@ export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderListSchema = z.array(OrderSchema);
 
-/** `GET /api/orders/verify-stripe/{sessionId}` for a paid session: the spec's fields, and the order itself. */
+/** `GET /api/orders/verify-stripe/{sessionId}` for a paid session: the order's fields, and the order itself. */
 export const VerifyPaymentAnswerSchema = z.object({
   success: z.literal(true),
   orderItems: z.array(OrderItemSchema),

@@ -18,7 +18,7 @@ export const WeightSchema = z.object({
   price: z.number().nonnegative(),
   /** Maximum retail price in pounds; the price is 40% off it. */
   mrp: z.number().nonnegative(),
-  /** False once the shop counts this weight's stock and none is left to sell (contract §8). */
+  /** False once the shop counts this weight's stock and none is left to sell (docs/api.md, Stock). */
   inStock: z.boolean(),
 });
 export type Weight = z.infer<typeof WeightSchema>;
@@ -50,7 +50,7 @@ export const ProductSchema = z.object({
   isBestSeller: z.boolean(),
   allergens: z.array(z.enum(ALLERGENS)),
   vatRate: z.union(VAT_RATES.map((rate) => z.literal(rate))),
-  // The food information shown before purchase (FIR art. 14, contract §7): empty, or null, until the owner writes it.
+  // The food information shown before purchase (FIR art. 14; docs/api.md, The owner's API): empty, or null, until the owner writes it.
   /** As a label lists them, heaviest first; the page emphasises the allergens in it. */
   ingredients: z.string(),
   /** Allergens the product may carry from the kitchen, never one of `allergens`. */

@@ -1,5 +1,5 @@
 /**
- * Wire contracts for customer reviews (spec §3, §5; contract §2, §3, §6): what the Add a Review dialog sends and
+ * Wire contracts for customer reviews (docs/api.md, Money and ids and Limits): what the Add a Review dialog sends and
  * the review the API answers. The optional photo travels as a multipart file part and is checked by the server
  * from its content; these schemas cover the text fields, which multipart sends as strings.
  */
@@ -11,7 +11,7 @@ export const REVIEW_MESSAGE_MAX_LENGTH = 2000;
 export const REVIEW_LOCATION_MAX_LENGTH = 100;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
-/** Largest photo accepted before re-encoding (contract §6). */
+/** Largest photo accepted before re-encoding (docs/api.md, Limits). */
 export const REVIEW_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /**
  * Most pixels a photo may have (width × height): a 48-megapixel phone photo fits (decision 048). A small file can
@@ -80,7 +80,7 @@ export const ReviewBodySchema = z.object(
 export type ReviewBody = z.infer<typeof ReviewBodySchema>;
 export type ReviewInput = z.input<typeof ReviewBodySchema>;
 
-/** A review as the API shows it (contract §2), plus `verified`: posted by a logged-in customer with a paid order. */
+/** A review as the API shows it (docs/api.md, Money and ids), plus `verified`: posted by a logged-in customer with a paid order. */
 export const ReviewSchema = z.object({
   _id: z.string(),
   name: z.string(),

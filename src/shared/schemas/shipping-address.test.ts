@@ -1,4 +1,4 @@
-/** The shipping address's phone rule, which the /shipping form and the checkout endpoint both apply (contract §10). */
+/** The shipping address's phone rule, which the /shipping form and the checkout endpoint both apply (docs/api.md, A UK shopper's rules). */
 import { describe, expect, it } from 'vitest';
 import { PHONE_MESSAGE, ShippingAddressSchema } from '#shared/schemas/shipping-address';
 import { shippingAddress } from '#tests/fixtures/shipping-address';
@@ -18,7 +18,7 @@ describe('the shipping address’s phone', () => {
   });
 
   it.each(['770090012', '077009001234', '+1 415 555 0100', 'call me', '', 7700900123])(
-    'refuses %j with the spec’s message',
+    'refuses %j with the shop’s message',
     (phone) => {
       const result = parsePhone(phone);
       expect(result.success).toBe(false);

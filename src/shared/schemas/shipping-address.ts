@@ -1,5 +1,5 @@
 /**
- * The shipping address (spec §3 and §5): the /shipping form validates it in the browser and the server
+ * The shipping address: the /shipping form validates it in the browser and the server
  * validates it again when a checkout is created. Full name, phone, e-mail, street address, city, postal code
  * and country are required; the landmark is optional.
  */
@@ -8,7 +8,7 @@ import { hasControlCharacter } from '#shared/control-characters';
 import { EmailSchema, NAME_MAX_LENGTH } from '#shared/schemas/user';
 import { normaliseUkPhone } from '#shared/uk-phone';
 
-/** The spec's own words (§5), for any phone that is not a UK number as people write it (contract §10). */
+/** The shop's own words, for any phone that is not a UK number as people write it (docs/api.md, A UK shopper's rules). */
 export const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number.';
 export const ADDRESS_LINE_MAX_LENGTH = 200;
 export const CITY_MAX_LENGTH = 100;

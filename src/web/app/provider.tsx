@@ -11,10 +11,10 @@ const FIVE_MINUTES = 5 * 60 * 1000;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    // The spec logs loading errors to the console; screens also show a message with Retry.
+    // Loading errors are logged to the console; screens also show a message with Retry.
     queryCache: new QueryCache({
       onError: (error, query) => {
-        // The cart's loading errors are only logged (spec §8) and the cart shows empty: a warning, not an error.
+        // The cart's loading errors are only logged and the cart shows empty: a warning, not an error.
         const log = query.meta?.quietErrors ? console.warn : console.error;
         log(`Could not load ${JSON.stringify(query.queryKey)}:`, error);
       },

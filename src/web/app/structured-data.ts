@@ -45,7 +45,7 @@ export function priceText(pounds: number): string {
   return pounds.toFixed(2);
 }
 
-// NOTE: every weight the catalog lists can be bought today. Once weights carry stock (contract §8: `inStock`), an
+// NOTE: every weight the catalog lists can be bought today. Once weights carry stock (`inStock`, docs/api.md, Stock), an
 // out-of-stock weight must say https://schema.org/OutOfStock here, or search results would promise it.
 function availability(_weight: Weight): string {
   return `${SCHEMA_ORG}/InStock`;

@@ -16,7 +16,7 @@ export function wireGuestCartToSession(session: Pick<SessionStore, 'on'>, cart: 
     cart.setGuest(false);
     void mergeGuestCartAfterLogin(cart);
   });
-  // Logging out clears guest data along with the session (spec §4).
+  // Logging out clears guest data along with the session.
   const stopLogout = session.on('logout', () => cart.clear());
   return () => {
     stopLogin();
@@ -27,6 +27,6 @@ export function wireGuestCartToSession(session: Pick<SessionStore, 'on'>, cart: 
 /** The browser entry's wiring, once `startSession()` and `startGuestCart()` have run. */
 export function wireSession(): void {
   wireGuestCartToSession({ on: onSessionEvent }, guestCart);
-  // Nothing personal stays on a shared device: the saved shipping address goes with the session (contract §10).
+  // Nothing personal stays on a shared device: the saved shipping address goes with the session (docs/api.md, A UK shopper's rules).
   onSessionEvent('logout', forgetShippingAddress);
 }

@@ -77,7 +77,7 @@ export const paths = {
   },
 } as const;
 
-/** The payment session's query parameter, named as the spec and Stripe name it. */
+/** The payment session's query parameter, named as Stripe names it. */
 export const SESSION_ID_PARAM = 'session_id';
 
 function withSessionId(path: string, sessionId: string): string {

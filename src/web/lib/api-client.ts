@@ -132,7 +132,7 @@ export async function apiRequest<T>(
 }
 
 /**
- * The text a form shows for a failed call, in the spec's order (§8): the server's first field message, else
+ * The text a form shows for a failed call, in the shop's order: the server's first field message, else
  * its message, else `fallback`; `offline` when the shop could not be reached or did not answer in time.
  */
 export function failureMessage(

@@ -21,7 +21,7 @@ describe('loadChunkWithTimeout', () => {
     expect((outcome as Error).message).toBe('Loading part of the page took longer than 120 seconds.');
   });
 
-  it('waits the spec’s 120 seconds when given no time-out', async () => {
+  it('waits the shop’s 120 seconds when given no time-out', async () => {
     vi.useFakeTimers();
     let outcome: unknown = 'pending';
     loadChunkWithTimeout(() => new Promise<never>(() => undefined)).catch((error: unknown) => (outcome = error));

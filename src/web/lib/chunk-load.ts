@@ -1,4 +1,4 @@
-/** Lazy code chunks: a 120-second time-out (spec) and recognising a failed chunk load whatever the browser calls it. */
+/** Lazy code chunks: a 120-second time-out (`CHUNK_LOAD_TIMEOUT_MS`) and recognising a failed chunk load whatever the browser calls it. */
 import { CHUNK_LOAD_TIMEOUT_MS } from '#shared/constants';
 
 export class ChunkLoadError extends Error {

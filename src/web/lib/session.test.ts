@@ -36,7 +36,7 @@ describe('the session store', () => {
     expect(store.get()).toBeNull();
   });
 
-  it('stores a login under the spec’s keys, leaves the guest’s data to the app (app/wire-session.ts), and tells subscribers', () => {
+  it('stores a login under the shop’s keys, leaves the guest’s data to the app (app/wire-session.ts), and tells subscribers', () => {
     const { items, storage } = sharedStorage({
       [GUEST_CART_KEY]: '[{"_id":"pine-nuts","qty":2}]',
       [IS_GUEST_KEY]: 'true',

@@ -1,6 +1,6 @@
 /**
  * The customer's session in the browser: the user and bearer token kept in local storage (keys 'user' and
- * 'token', the spec's names), shared by every tab, and handed to the API client. A tiny external store, read
+ * 'token', the shop's names), shared by every tab, and handed to the API client. A tiny external store, read
  * with `useSession()`; the app starts it once in its entry, before the first render. It announces a login and a
  * logout made in this tab, and knows nothing of what the shop does then (app/wire-session.ts wires that).
  */

@@ -1,4 +1,4 @@
-/** Goes to another page a moment after something happened (the spec's 2 s and 3 s redirects), unless the screen is left first. */
+/** Goes to another page a moment after something happened (the shop's 2 s and 3 s redirects), unless the screen is left first. */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 

@@ -1,5 +1,5 @@
 -- Orders move through processing, dispatched and delivered, each move kept with who made it; every admin change is
--- audited (contract §7, issue 17).
+-- audited (docs/api.md, The owner's API).
 CREATE TABLE "order_status_changes" (
 	"id" text PRIMARY KEY NOT NULL,
 	"order_id" text NOT NULL,

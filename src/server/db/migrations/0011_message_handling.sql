@@ -1,4 +1,4 @@
--- The owner reads and answers contact messages from /admin (contract §7, issue 17). Messages already in the table
+-- The owner reads and answers contact messages from /admin (docs/api.md, The owner's API). Messages already in the table
 -- count as new: nobody has read them there.
 ALTER TABLE "contact_messages" ADD COLUMN "status" text DEFAULT 'new' NOT NULL;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "reply" text;--> statement-breakpoint

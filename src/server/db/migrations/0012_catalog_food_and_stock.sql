@@ -1,4 +1,4 @@
--- The owner's catalog (issue 18, contract §7 and §8): products hidden rather than deleted (orders keep their lines), the
+-- The owner's catalog (docs/api.md, The owner's API and Stock): products hidden rather than deleted (orders keep their lines), the
 -- food information shown before purchase, and stock counted per weight (null: not counted).
 ALTER TABLE "product_weights" ADD COLUMN "stock" integer;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint

@@ -1,4 +1,4 @@
-/** The owner's side: the audit of every change an admin makes (contract §7, issue 17). */
+/** The owner's side: the audit of every change an admin makes (docs/api.md, The owner's API). */
 import { randomUUID } from 'node:crypto';
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';

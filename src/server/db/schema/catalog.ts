@@ -19,7 +19,7 @@ export const products = pgTable(
     position: integer('position').notNull().default(0),
     /** Set while the owner hides the product from the shop; orders keep their lines either way. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
-    // The food information a distance seller shows before purchase (FIR art. 14, issue 18).
+    // The food information a distance seller shows before purchase (FIR art. 14).
     ingredients: text('ingredients').notNull().default(''),
     mayContain: text('may_contain').array().notNull().default([]),
     nutrition: jsonb('nutrition').$type<Nutrition>(),
@@ -46,7 +46,7 @@ export const productWeights = pgTable(
     mrpPence: integer('mrp_pence').notNull(),
     /** Order of the size buttons; the first weight is the product's headline price. */
     position: smallint('position').notNull(),
-    /** Packs on the shelf and not reserved by a checkout; null when the shop does not count them (contract §8). */
+    /** Packs on the shelf and not reserved by a checkout; null when the shop does not count them (docs/api.md, Stock). */
     stock: integer('stock'),
   },
   (table) => [

@@ -18,7 +18,7 @@ export const contactMessages = pgTable(
     phone: text('phone'),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The owner's handling (contract §7): new, read once opened, answered once replied to from /admin. */
+    /** The owner's handling (docs/api.md, The owner's API): new, read once opened, answered once replied to from /admin. */
     status: text('status', { enum: ['new', 'read', 'answered'] })
       .notNull()
       .default('new'),
@@ -30,7 +30,7 @@ export const contactMessages = pgTable(
     index('contact_messages_created_idx').on(table.createdAt),
     index('contact_messages_status_idx').on(table.status, table.createdAt),
     check('contact_messages_status_check', sql`${table.status} in ('new', 'read', 'answered')`),
-    // The API's limits (contract §6) again, so nothing longer gets in by another way.
+    // The API's limits (docs/api.md, Limits) again, so nothing longer gets in by another way.
     check(
       'contact_messages_lengths_check',
       sql`char_length(${table.name}) <= 100 and char_length(${table.email}) <= 254 and char_length(coalesce(${table.phone}, '')) <= 30 and char_length(${table.message}) <= 2000`,

@@ -24,13 +24,13 @@ export const reviews = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     verified: boolean('verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When the owner hid it from the shop (contract §7); null while it is shown. */
+    /** When the owner hid it from the shop (docs/api.md, The owner's API); null while it is shown. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (table) => [
     index('reviews_created_idx').on(table.createdAt),
     check('reviews_rating_check', sql`${table.rating} between 1 and 5`),
-    // The API's limits (contract §6) again, so nothing longer gets in by another way.
+    // The API's limits (docs/api.md, Limits) again, so nothing longer gets in by another way.
     check(
       'reviews_lengths_check',
       sql`char_length(${table.name}) between 1 and 100 and char_length(${table.location}) <= 100 and char_length(${table.message}) between 1 and 2000`,

@@ -3,7 +3,7 @@ import type { Nutrition } from '#shared/schemas/product';
 
 /**
  * The food information a UK shop selling at a distance must show before purchase (FIR 1169/2011 art. 14, as retained):
- * ingredients, precautionary allergens, nutrition per 100 g, origin and storage, for each launch product (issue 18).
+ * ingredients, precautionary allergens, nutrition per 100 g, origin and storage, for each launch product.
  * The name and net quantity are the product's own name and weights in catalog.ts. 'May contain' replaces the guess
  * read from each description (decision 062) and says the same as that description's 'also handles' sentence.
  *

@@ -2,7 +2,7 @@
  * One app-wide preValidation hook that refuses a control character in anything the shop takes (decision 047):
  * every path parameter, query key and value, and every key and string of a parsed JSON or form body, with the
  * shared rule (`#shared/control-characters`; line breaks and tabs only inside body strings); and in a body's keys
- * and strings, a lone surrogate (issue 19, `loneSurrogate` below). The answer is 400
+ * and strings, a lone surrogate (`loneSurrogate` below). The answer is 400
  * `{ message, errors: [{ field, message }] }`, before any schema, handler or query sees the value: a NUL that reached
  * PostgreSQL came back as a 500. Raw bodies (the Stripe webhook's bytes) are left to their route; a multipart form is
  * read after this hook, by its route, and its fields pass the same rule in the shared schema.

@@ -1,5 +1,5 @@
 /**
- * /account (contract §10): the customer's name and e-mail, a password change, the address saved on this device,
+ * /account (docs/api.md, A UK shopper's rules): the customer's name and e-mail, a password change, the address saved on this device,
  * and 'Delete my account'. Logged-in customers only; a lazy chunk. Once the account is deleted the session ends
  * (token, user, guest data and the saved address go) and the page says what happened.
  */

@@ -1,4 +1,4 @@
-/** /cancel: the payment was declined, abandoned or could not be confirmed (spec §8); the cart is kept for another try. */
+/** /cancel: the payment was declined, abandoned or could not be confirmed; the cart is kept for another try. */
 import { Link } from 'react-router';
 import { SHOP_NAME } from '#shared/constants';
 import { SHOP_CONTACT } from '#shared/shop-contact';
@@ -7,7 +7,7 @@ import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
 
-/** The spec's text, word for word. */
+/** The shop's text, word for word. */
 export const PAYMENT_NOT_COMPLETED =
   'Payment Failed or Cancelled: Your payment was not completed. Please try again or contact support.';
 

@@ -1,5 +1,5 @@
 /**
- * /privacy, /terms and /delivery (contract §10, decision 064): what a UK shopper is owed in writing, for this shop.
+ * /privacy, /terms and /delivery (docs/api.md, A UK shopper's rules; decision 064): what a UK shopper is owed in writing, for this shop.
  * One lazy chunk for the three: a shopper who reads one often reads another, and none is on a first page's path.
  */
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /api/auth/reset-password/:token (the spec's address for it): the link is checked first, so a used or expired one
+ * /api/auth/reset-password/:token (an address under /api/, kept for the links already mailed): the link is checked first, so a used or expired one
  * says so at once; then a new password, the server's message and /login after 3 s.
  */
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 /**
  * /shipping: the shipping address and the order summary, then the payment page. A guest pays from the guest cart,
- * a customer from the server cart; with nothing to buy, the spec's empty-cart alert. A lazy chunk (with zod).
+ * a customer from the server cart; with nothing to buy, the shop's empty-cart alert. A lazy chunk (with zod).
  */
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';

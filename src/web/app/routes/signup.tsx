@@ -1,6 +1,6 @@
 /**
  * /signup: the form, then the e-mailed code; once verified, 'Email verified! You can now log in.' and /login
- * after 2 s. An answer carrying the session itself logs the customer in and goes home (spec §4).
+ * after 2 s. An answer carrying the session itself logs the customer in and goes home.
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,7 +1,7 @@
 /**
  * /success?session_id=…: where the payment page returns. Verifies the payment, places the order (as the customer,
- * or as a guest with the e-mail the verification gives), clears the cart, says so, and after the spec's 3 s goes
- * to the order confirmation. No session id, or a payment that does not verify: /cancel (spec §4).
+ * or as a guest with the e-mail the verification gives), clears the cart, says so, and after the shop's 3 s goes
+ * to the order confirmation. No session id, or a payment that does not verify: /cancel.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -2,7 +2,7 @@
  * The floating chat button on every page: a link that opens a WhatsApp chat with the shop's number in a new tab.
  * It sits in the bottom-right corner and steps aside (fades out and lets taps through) while a button, link, field
  * or any text of the page is under it, so it never covers 'Proceed to Checkout', a card's buttons, a heading or a
- * line of a product's description (decision 040, amended by issue 16). At the end of every page the footer leaves it
+ * line of a product's description (decision 040). At the end of every page the footer leaves it
  * an empty corner, where it shows. Keyboard focus always shows it.
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
  * The site footer: information links, the shop's contact details with the company behind it, the shop's own social
- * profiles and the legal pages (contract §10, decision 064).
+ * profiles and the legal pages (docs/api.md, A UK shopper's rules; decision 064).
  */
 import { Link } from 'react-router';
 import { MessageCircle } from 'lucide-react';

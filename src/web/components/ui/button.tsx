@@ -9,7 +9,7 @@ const base =
   'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50';
 
 const variants: Record<ButtonVariant, string> = {
-  // The spec's buy button: teal, darker green on hover (white text passes AA on both).
+  // The shop's buy button: teal, darker green on hover (white text passes AA on both).
   buy: 'bg-buy text-white shadow-sm hover:bg-buy-hover active:bg-buy-hover',
   primary: 'bg-roast-800 text-white shadow-sm hover:bg-roast-900',
   secondary: 'border border-stone-300 bg-white text-stone-800 hover:border-stone-400 hover:bg-cream-100',

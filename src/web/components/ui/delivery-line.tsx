@@ -1,4 +1,4 @@
-/** A summary's delivery rows, for a two-column <dl> grid: the cost ('Free' while it is nothing), then the spec's estimate. */
+/** A summary's delivery rows, for a two-column <dl> grid: the cost ('Free' while it is nothing), then the shop's delivery estimate. */
 import { DELIVERY_ESTIMATE, DELIVERY_PENCE } from '#shared/constants';
 import { formatPence } from '#shared/money';
 

@@ -13,7 +13,7 @@ import type { Cart } from './hooks/use-cart.ts';
 export interface BuyAgainPlan {
   /** Lines to add, each with the catalog's product so the cart prices it as sold today. */
   adds: { product: Product; qty: number; selectedWeight: string }[];
-  /** Products already in the cart: left as they are, as Buy Now does (spec §4). */
+  /** Products already in the cart: left as they are, as Buy Now does. */
   alreadyInCart: string[];
   /** Lines the shop no longer sells, the product or that weight of it, named as the order named them. */
   notSold: string[];

@@ -24,7 +24,7 @@ describe('the guest cart store', () => {
     expect(parseGuestCart(json)).toEqual([]);
   });
 
-  it('stores changes under the spec’s keys, folds a product listed twice, and tells subscribers', () => {
+  it('stores changes under the shop’s keys, folds a product listed twice, and tells subscribers', () => {
     const { items, storage } = sharedStorage();
     const store = createGuestCartStore({ storage, events: null });
     const listener = vi.fn();

@@ -1,6 +1,6 @@
 /**
  * The guest cart in the browser: stored lines `{ _id, qty, selectedWeight }` under local storage's 'guestCart'
- * and the 'isGuest' flag (spec §3), kept as a tiny external store that every tab of the shop follows through
+ * and the 'isGuest' flag, kept as a tiny external store that every tab of the shop follows through
  * the `storage` event. What a login or logout does to it is wired by the app (app/wire-session.ts).
  */
 import { useSyncExternalStore } from 'react';
@@ -12,7 +12,7 @@ export const GUEST_CART_KEY = 'guestCart';
 export const IS_GUEST_KEY = 'isGuest';
 
 export interface GuestCartSnapshot {
-  /** The stored lines, normalised (spec §5); the same array until the cart changes. */
+  /** The stored lines, normalised; the same array until the cart changes. */
   lines: StoredCartLine[];
   /** True once the visitor chose 'Continue as Guest'. */
   isGuest: boolean;

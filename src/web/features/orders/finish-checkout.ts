@@ -1,5 +1,5 @@
 /**
- * What /success does with a payment session (spec §4): verify the payment, then place the order. Started at most
+ * What /success does with a payment session: verify the payment, then place the order. Started at most
  * once per session in a page's life, so a second effect run (React's strict mode, a remount) joins the first
  * instead of placing the order again (the server would answer the same order anyway).
  */
@@ -57,7 +57,7 @@ async function verifyPaid(sessionId: string, verify: FinishCheckoutOptions['veri
 /**
  * Verifies, then places the order. A failed verification fails the whole: nothing shows the payment was made; one
  * that reads as not completed is asked again for a few seconds first, as it may just have been paid.
- * Once verified, the payment is taken and the order exists (the server makes it at verification, contract §4),
+ * Once verified, the payment is taken and the order exists (the server makes it at verification; docs/api.md, Checkout and payment),
  * so a failed order call falls back to the verified answer's order rather than telling the shopper the payment
  * failed, which would invite them to pay twice.
  */

@@ -1,5 +1,5 @@
 /**
- * The saved shipping address's storage key, and forgetting it at logout (contract §10), in a module of its own: the
+ * The saved shipping address's storage key, and forgetting it at logout (docs/api.md, A UK shopper's rules), in a module of its own: the
  * entry wires it on every page, and the rest of the address's code belongs to the lazy /shipping screen.
  */
 import { browserStorage, removeItem } from '#web/lib/storage.ts';

@@ -1,5 +1,5 @@
 /**
- * The shipping address kept in local storage under 'shippingAddress' (spec §3), so the next checkout starts filled
+ * The shipping address kept in local storage under 'shippingAddress', so the next checkout starts filled
  * in. Read from an effect, never while rendering; a stored value is only a suggestion the form validates again.
  */
 import type { ShippingAddress, ShippingAddressInput } from '#shared/schemas/shipping-address';

@@ -15,7 +15,7 @@ import { apiRequest } from '#web/lib/api-client.ts';
 
 const required = (message: string) => z.string().trim().min(1, { error: message });
 
-/** The form asks for first and last name apart (spec §5); the server gets them joined by a space. */
+/** The form asks for first and last name apart; the server gets them joined by a space. */
 export const SignupFormSchema = z
   .object({
     firstName: required('Please enter your first name.').pipe(NameSchema),
@@ -35,7 +35,7 @@ export function fullName(firstName: string, lastName: string): string {
 }
 
 /**
- * `{ userId }` means the code step follows (this server always answers so). The spec also allows an answer
+ * `{ userId }` means the code step follows (this server always answers so). The browser also accepts an answer
  * with the session itself, which logs the customer straight in.
  */
 export type SignupOutcome = SignupAnswer | Session;

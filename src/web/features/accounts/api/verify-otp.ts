@@ -5,7 +5,7 @@ import { type MessageAnswer, VerifyOtpBodySchema, type VerifyOtpBody } from '#sh
 import { apiPaths } from '#shared/api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
 
-/** The spec's text once the code is right (§4). */
+/** The shop's text once the code is right. */
 export const EMAIL_VERIFIED_MESSAGE = 'Email verified! You can now log in.';
 
 export const VerifyOtpFormSchema = z.object({ otp: VerifyOtpBodySchema.shape.otp });

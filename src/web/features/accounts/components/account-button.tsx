@@ -5,7 +5,7 @@
 import { clsx } from 'clsx';
 import { ChevronDown, UserRound } from '#web/components/ui/icons.tsx';
 
-/** The menu button's text: the customer's name, or 'Account' when they have none to show (spec §2). */
+/** The menu button's text: the customer's name, or 'Account' when they have none to show. */
 export function accountLabel(name: string): string {
   return name.trim() || 'Account';
 }

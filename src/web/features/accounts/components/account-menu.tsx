@@ -1,6 +1,6 @@
 /**
  * The header's menu for a logged-in customer: a button with their name opening 'My Orders', 'My Account', 'Admin'
- * (for the shop's admins only, contract §7) and 'Logout'.
+ * (for the shop's admins only; docs/api.md, The owner's API) and 'Logout'.
  * Keyboard use follows the WAI-ARIA menu button pattern: Enter, Space or ArrowDown open it on the first
  * item (ArrowUp on the last), arrows, Home and End move, Escape closes it back onto the button, Tab leaves it.
  */

@@ -1,5 +1,5 @@
 /**
- * The login form (spec §5): e-mail and password. An address that is not verified yet gets the code step here,
+ * The login form: e-mail and password. An address that is not verified yet gets the code step here,
  * and once the code is right the customer is logged in with what they typed, without typing it again.
  */
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-/** The sign-up form (spec §5): first name, last name, e-mail and password, all required; the server's answer decides the next step. */
+/** The sign-up form: first name, last name, e-mail and password, all required; the server's answer decides the next step. */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN_LENGTH } from '#shared/schemas/user';

@@ -1,4 +1,4 @@
-/** On load, a stored session is checked with GET /api/auth/me (spec §4), and the stored user refreshed from the answer. */
+/** On load, a stored session is checked with GET /api/auth/me, and the stored user refreshed from the answer. */
 import { useEffect } from 'react';
 import { getSession, updateSessionUser } from '#web/lib/session.ts';
 import { getMe } from '../api/get-me.ts';

@@ -12,12 +12,12 @@ export async function getCart(signal?: AbortSignal): Promise<CartLine[]> {
   return apiRequest<CartLine[]>(apiPaths.cart.get, { signal });
 }
 
-/** Keyed by the token too, so a new session reads its own cart (spec §4: reloaded when the token changes). */
+/** Keyed by the token too, so a new session reads its own cart (it is reloaded when the token changes). */
 export const cartQueryOptions = (token: string) =>
   queryOptions({
     queryKey: [...customerQueryKey, 'cart', token],
     queryFn: ({ signal }) => getCart(signal),
-    // The spec only logs a cart that fails to load (§8); the cart then shows empty.
+    // A cart that fails to load is only logged; the cart then shows empty.
     meta: { quietErrors: true },
     retry: false,
   });

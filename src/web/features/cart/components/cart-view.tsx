@@ -1,7 +1,7 @@
 /**
  * The cart page's body: one row per line (image, name, unit and line price, weight select, quantity, Remove),
  * 'Remove All' (asked again first, decision 063), and the summary with 'Your Savings', subtotal, delivery, total
- * and checkout. An empty cart shows the spec's sentence instead of a summary and a checkout (contract §10).
+ * and checkout. An empty cart shows the shop's sentence instead of a summary and a checkout (docs/api.md, A UK shopper's rules).
  */
 import { type Ref, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';

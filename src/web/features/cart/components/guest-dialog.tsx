@@ -1,8 +1,8 @@
 /**
- * The spec's 'Login or Continue as Guest' popup, a native modal <dialog>: the browser moves focus in, closes on
+ * The shop's 'Login or Continue as Guest' popup, a native modal <dialog>: the browser moves focus in, closes on
  * Escape and gives focus back to the button that opened it; Tab and Shift+Tab go round its two buttons (a modal
  * dialog alone lets Tab leave for the browser's own controls). 'Login' keeps the product in this browser's cart,
- * which the login merges into the customer's (contract §10), and goes to /login. A lazy chunk: most visitors
+ * which the login merges into the customer's (docs/api.md, A UK shopper's rules), and goes to /login. A lazy chunk: most visitors
  * never see it.
  */
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';

@@ -40,7 +40,7 @@ export const CART_CHANGE_FAILED = 'We could not update your cart, so the change 
 
 const toStored = ({ _id, qty, selectedWeight }: StoredCartLine): StoredCartLine => ({ _id, qty, selectedWeight });
 
-/** The spec's rule for a change, on stored lines. */
+/** The shop's rule for a change, on stored lines. */
 function applyRule(lines: StoredCartLine[], change: CartChange): StoredCartLine[] {
   switch (change.type) {
     case 'add':

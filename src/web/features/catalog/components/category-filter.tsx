@@ -2,7 +2,7 @@
 import type { Category } from '#shared/constants';
 import { Button } from '#web/components/ui/button.tsx';
 
-// The spec's order for the filter, which differs from the search select's.
+// The shop's order for the filter, which differs from the search select's.
 const FILTER_CATEGORIES: readonly Category[] = ['Nuts', 'Seeds', 'Dry Fruits'];
 
 interface CategoryFilterProps {

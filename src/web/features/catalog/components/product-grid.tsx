@@ -1,4 +1,4 @@
-/** Products in a responsive grid, or the spec's empty text when there are none. */
+/** Products in a responsive grid, or the shop's empty text when there are none. */
 import type { ReactNode } from 'react';
 import type { Product } from '#shared/schemas/product';
 import { clsx } from 'clsx';

@@ -1,6 +1,6 @@
 /**
  * Size buttons from a product's weights; the pressed one sets the price shown. A size with no stock left still shows
- * its price when pressed, and says 'Out of stock' on its button (contract §8).
+ * its price when pressed, and says 'Out of stock' on its button (docs/api.md, Stock).
  */
 import { useId } from 'react';
 import { clsx } from 'clsx';

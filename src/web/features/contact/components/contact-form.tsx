@@ -1,7 +1,7 @@
 /**
- * The contact form (spec §3, §5, §8): name, e-mail, phone and message, sent as typed. The spec has no
+ * The contact form: name, e-mail, phone and message, sent as typed. The form has no
  * client-side required rules, so nothing blocks sending: the server checks every field, and each field it refuses
- * shows the server's words under it, with focus on the first (issue 16, item 10). A failure that names no field
+ * shows the server's words under it, with focus on the first. A failure that names no field
  * is shown above the button.
  */
 import { useRef, useState, type FormEvent } from 'react';
@@ -13,7 +13,7 @@ import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiRequestError, failureMessage } from '#web/lib/api-client.ts';
 import { useSubmitContact } from '../api/submit-contact.ts';
 
-/** The spec's text (§8) when the message could not be sent; also shown for an answer without a message of its own. */
+/** The shop's text when the message could not be sent; also shown for an answer without a message of its own. */
 export const CONTACT_SUBMIT_FAILED = 'Failed to submit your message. Please try again later.';
 
 type ContactFields = Required<{ [Field in keyof ContactBodyInput]: string }>;

@@ -28,7 +28,7 @@ export function createCheckoutSession(body: CreateCheckoutInput): Promise<Checko
   return apiRequest<CheckoutSessionAnswer>(apiPaths.orders.createCheckoutSession, { method: 'POST', body });
 }
 
-/** True when the server refused the checkout because the cart's prices are not today's (contract §4). */
+/** True when the server refused the checkout because the cart's prices are not today's (docs/api.md, Checkout and payment). */
 export function isPriceChange(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 409;
 }

@@ -5,7 +5,7 @@ import { apiPaths } from '#shared/api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { customerQueryKey } from '#web/lib/session.ts';
 
-/** The spec's texts for a failed load (§8). */
+/** The shop's texts for a failed load. */
 export const ORDERS_FAILED = 'Failed to fetch orders';
 export const ORDERS_OFFLINE = 'Something went wrong.';
 

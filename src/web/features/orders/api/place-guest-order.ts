@@ -1,6 +1,6 @@
 /**
  * POST /api/orders/guest-order: places a guest's order for a paid payment session, with the e-mail payment
- * verification returned (spec §6; the body is `placeOrderBody(…, { asGuest: true })`). Answers as POST /api/orders.
+ * verification returned (the body is `placeOrderBody(…, { asGuest: true })`). Answers as POST /api/orders.
  */
 import { apiPaths } from '#shared/api-paths';
 import type { Order, PlaceOrderBody } from '#shared/schemas/order';

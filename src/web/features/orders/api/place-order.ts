@@ -19,7 +19,7 @@ export function placeOrderBody(
     shippingAddress: verified.shippingAddress,
     totalPrice: verified.totalPrice,
   };
-  // A guest order carries the e-mail payment verification returned (spec §6).
+  // A guest order carries the e-mail payment verification returned.
   if (asGuest) body.guestEmail = verified.guestEmail ?? verified.shippingAddress.email;
   return body;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatOrderDate, orderStatus } from './order-format.ts';
 
 describe('order texts', () => {
-  it('says Delivered or Processing, as the spec does', () => {
+  it('says Delivered or Processing, as the shop does', () => {
     expect(orderStatus({ isDelivered: true })).toBe('Delivered');
     expect(orderStatus({ isDelivered: false })).toBe('Processing');
   });

@@ -1,9 +1,9 @@
-/** How orders read to a shopper: the spec's status words and UK dates. */
+/** How orders read to a shopper: the shop's status words and UK dates. */
 import type { Order } from '#shared/schemas/order';
 
 export type OrderStatus = 'Delivered' | 'Processing';
 
-/** The spec's status (§4): 'Delivered' once delivered, otherwise 'Processing'. */
+/** The shop's status: 'Delivered' once delivered, otherwise 'Processing'. */
 export function orderStatus(order: Pick<Order, 'isDelivered'>): OrderStatus {
   return order.isDelivered ? 'Delivered' : 'Processing';
 }

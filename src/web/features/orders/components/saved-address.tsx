@@ -1,7 +1,7 @@
 /**
  * The shipping address this browser keeps for the next checkout, as the account page shows it: read after the first
  * render (never while rendering), the phone written as a UK reader writes it, with a way to forget it. The address
- * lives on this device only; logging out forgets it too (contract §10).
+ * lives on this device only; logging out forgets it too (docs/api.md, A UK shopper's rules).
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';

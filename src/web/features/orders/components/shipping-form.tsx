@@ -1,5 +1,5 @@
 /**
- * The /shipping form (spec §5): full name, phone, e-mail, street address, optional landmark, city, postal code and
+ * The /shipping form: full name, phone, e-mail, street address, optional landmark, city, postal code and
  * country, validated with the shared schema the server also applies. On submit the address is remembered for next
  * time and the payment session is created; the browser then leaves for the payment page. A refusal is shown above
  * the button and everything typed stays.

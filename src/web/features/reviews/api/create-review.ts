@@ -16,7 +16,7 @@ import { apiRequest } from '#web/lib/api-client.ts';
 import { chosenFile, reviewPhotoProblem } from '../review-photo.ts';
 import { reviewsQueryKey } from './get-reviews.ts';
 
-/** The spec's text (§8) when the server's answer gives neither a field message nor a message. */
+/** The shop's text when the server's answer gives neither a field message nor a message. */
 export const REVIEW_SUBMIT_FAILED = 'Something went wrong';
 
 /** The server's rules for the text fields, and the photo's type and size checked before it is sent. */

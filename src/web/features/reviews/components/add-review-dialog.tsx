@@ -2,7 +2,7 @@
  * The Add a Review dialog, a native modal <dialog> like the guest popup (decision 036): the browser moves focus in,
  * keeps it there, closes on Escape and gives focus back to the button that opened it. Name, location, a star
  * picker, the message and an optional photo, checked with the schema the server applies; a refusal shows the
- * spec's text (§8) and keeps what was typed. A lazy chunk (with zod and the form library), loaded on first use, with
+ * shop's text and keeps what was typed. A lazy chunk (with zod and the form library), loaded on first use, with
  * the thank-you shown once a review is added.
  */
 import { useEffect, useId, useRef } from 'react';

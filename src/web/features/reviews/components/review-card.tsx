@@ -1,5 +1,5 @@
 /**
- * One review: who wrote it and where from, the 'Verified customer' badge, their photo, the stars and the spec's
+ * One review: who wrote it and where from, the 'Verified customer' badge, their photo, the stars and the shop's
  * label for the rating, the date it was written, and the message. The card is as tall as what it holds. Everything the shopper wrote is rendered as text, never as markup.
  */
 import { BadgeCheck } from 'lucide-react';

@@ -1,4 +1,4 @@
-/** Every review as a list of cards, newest first, each as tall as its words, or the spec's 'No reviews available'. */
+/** Every review as a list of cards, newest first, each as tall as its words, or the shop's 'No reviews available'. */
 import type { Review } from '#shared/schemas/review';
 import { ReviewCard } from './review-card.tsx';
 import { NO_REVIEWS_TEXT } from './review-texts.ts';
