@@ -9,8 +9,6 @@ import { ApiErrorSchema } from '#shared/schemas/error';
 import { ReviewBodySchema, ReviewListSchema, ReviewSchema } from '#shared/schemas/review';
 import { acceptReviewForms, photoOf, readReviewForm } from './form.ts';
 import { reviewTexts } from './messages.ts';
-import { toWireReview } from './review-repository.ts';
-import { createReviewService } from './service.ts';
 
 const WINDOW_MS = 15 * 60_000;
 
@@ -19,15 +17,10 @@ export const reviewLimits = { perAddress: 5, perAccount: 5 };
 
 const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptReviewForms(app);
-  const reviews = createReviewService({
-    reviews: app.reviewRepository,
-    photos: app.reviewPhotos,
-    hasOrders: (customer) => app.orderRepository.hasOrders(customer),
-  });
 
   // Public: the same list for everyone (decision 046).
-  app.get('/', { config: { cache: 'public' }, schema: { response: { 200: ReviewListSchema } } }, async () =>
-    (await app.reviewRepository.listNewestFirst()).map(toWireReview),
+  app.get('/', { config: { cache: 'public' }, schema: { response: { 200: ReviewListSchema } } }, () =>
+    app.reviews.list(),
   );
 
   app.post(
@@ -46,13 +39,13 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     async (request, reply) => {
-      const stored = await reviews.post({
+      const stored = await app.reviews.post({
         body: request.body,
         photo: photoOf(request),
         customer: request.customer,
         log: request.log,
       });
-      return reply.code(201).send(toWireReview(stored));
+      return reply.code(201).send(stored);
     },
   );
 };
