@@ -1,5 +1,5 @@
 /**
- * Adds `app.audit`: every admin change recorded in the same transaction as the change (contract §7), and the list
+ * Adds `app.audit`: every admin change recorded in the same transaction as the change (decision 072), and the list
  * the owner reads. A domain's admin service calls `app.audit.record(tx, …)` inside its unit of work, so a change
  * and its record commit together or not at all.
  */

@@ -1,5 +1,5 @@
 /**
- * Customer reviews (spec §3, contract §2, §3, §6): `GET /api/reviews` lists them newest first; `POST /api/reviews`
+ * Customer reviews (docs/api.md, Money and ids, Errors and Limits): `GET /api/reviews` lists them newest first; `POST /api/reviews`
  * takes one as JSON, or as a form (multipart) with an optional photo in the `image` part, and answers 201 with the
  * review. Anonymous reviews are allowed; one from a logged-in customer with an order carries `verified: true`.
  * Limited per client address (and per customer when logged in). Decision 041.

@@ -40,7 +40,7 @@ export function createReviewService(deps: {
       throw new HttpError(415, reviewMessages.photoType);
     }
     if (saved.status === 'too-many-pixels') {
-      // 413, the contract's "too large": the picture is, even when its file is small.
+      // 413, the API's "too large" (docs/api.md, Errors): the picture is, even when its file is small.
       log.info({ width: saved.width, height: saved.height }, 'refused review photo: too many pixels');
       throw new HttpError(413, reviewMessages.photoTooManyPixels);
     }
