@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import { productImagesDir } from './db/seed/index.ts';
 import { handleError, registerNotFoundHandler } from './errors.ts';
 import { authPlugin, authRoutes, userRepositoryPlugin } from './features/accounts/index.ts';
-import { cartRepositoryPlugin, cartRoutes } from './features/cart/index.ts';
+import { cartPlugin, cartRepositoryPlugin, cartRoutes } from './features/cart/index.ts';
 import {
   checkoutPlugin,
   stockSweepPlugin,
@@ -18,17 +18,31 @@ import {
   paymentsPlugin,
   payPageRoutes,
 } from './features/orders/index.ts';
-import { ADMIN_ACCOUNT_NAME, adminRoutes, auditPlugin, ensureAdminAccount } from './features/admin/index.ts';
 import {
+  ADMIN_ACCOUNT_NAME,
+  adminRoutes,
+  adminSummaryPlugin,
+  auditPlugin,
+  ensureAdminAccount,
+} from './features/admin/index.ts';
+import {
+  catalogAdminPlugin,
   catalogPlugin,
   productImagesPlugin,
   productRepositoryPlugin,
   productsRoutes,
 } from './features/catalog/index.ts';
-import { contactRepositoryPlugin, contactRoutes } from './features/contact/index.ts';
+import { contactAdminPlugin, contactPlugin, contactRepositoryPlugin, contactRoutes } from './features/contact/index.ts';
 import { housekeepingPlugin } from './features/housekeeping/index.ts';
 import { mailerPlugin, unitOfWorkPlugin } from './features/mail/index.ts';
-import { reviewPhotosPlugin, reviewRepositoryPlugin, reviewsRoutes, toWireReview } from './features/reviews/index.ts';
+import {
+  reviewPhotosPlugin,
+  reviewRepositoryPlugin,
+  reviewsAdminPlugin,
+  reviewsPlugin,
+  reviewsRoutes,
+  toWireReview,
+} from './features/reviews/index.ts';
 import { createHttpServerFactory, handleClientError, logDroppedConnections } from './http-server.ts';
 import { withApiSecurityHeaders } from './lib/security-headers.ts';
 import attemptLimitPlugin from './plugins/app/attempt-limit.ts';
@@ -124,6 +138,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(reviewRepositoryPlugin);
   await app.register(reviewPhotosPlugin, { config });
   await app.register(productImagesPlugin, { config });
+  // The domains' services, made once each from the decorators above.
+  await app.register(cartPlugin);
+  await app.register(contactPlugin, { config });
+  await app.register(reviewsPlugin);
+  await app.register(catalogAdminPlugin);
+  await app.register(contactAdminPlugin, { config });
+  await app.register(reviewsAdminPlugin);
+  await app.register(adminSummaryPlugin);
 
   // Files: the SPA and the illustrations, the uploaded photos.
   await app.register(staticPlugin, {
@@ -143,9 +165,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(authRoutes, { prefix: apiPaths.auth.prefix, config });
   await app.register(cartRoutes, { prefix: apiPaths.cart.prefix });
   await app.register(ordersRoutes, { prefix: apiPaths.orders.prefix, config });
-  await app.register(contactRoutes, { prefix: apiPaths.contact.prefix, config });
+  await app.register(contactRoutes, { prefix: apiPaths.contact.prefix });
   await app.register(reviewsRoutes, { prefix: apiPaths.reviews.prefix });
-  await app.register(adminRoutes, { prefix: adminApiPaths.prefix, config });
+  await app.register(adminRoutes, { prefix: adminApiPaths.prefix });
   if (config.paymentProvider === 'local') await app.register(payPageRoutes);
   if (app.servesWebApp) {
     await app.register(pagesRoutes);

@@ -1,5 +1,5 @@
 /**
- * The owner's side, first slice (contract §7, issue 17): roles on the account, one guard for everything under
+ * The owner's side, first slice (docs/api.md, The owner's API; decision 070): roles on the account, one guard for everything under
  * /api/admin/ (401 without a live session, 403 for a customer, each with a message, never stored), the first admin
  * from ADMIN_EMAIL/ADMIN_PASSWORD, and the order list. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */

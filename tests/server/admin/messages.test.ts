@@ -1,7 +1,8 @@
 /**
- * The owner answering contact messages (contract §7, issue 17): listed newest first with their status; opening a new
- * one marks it read; a reply is mailed to the sender with the shop's signature and their message quoted, and marks
- * it answered; each change audited. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * The owner answering contact messages (docs/api.md, The owner's API): listed newest first with their status; reading
+ * one changes nothing, and the owner's screen marks a new one read with a PATCH (decision 087); a reply is mailed to
+ * the sender with the shop's signature and their message quoted, and marks it answered; each change audited. Runs on
+ * PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, insertCustomer, type TestCustomer, uniqueEmail } from '#tests/accounts';
@@ -44,7 +45,7 @@ const auditOf = async (id: string) =>
   (await adminCall('GET', `/api/admin/audit?target=${encodeURIComponent(`message:${id}`)}`)).json().items;
 
 describe('contact messages on the owner’s side', () => {
-  it('lists a new message newest first; opening it marks it read once, audited once', async () => {
+  it('lists a new message newest first; reading it leaves it new and writes no audit row', async () => {
     const first = await sendMessage('Do you ship to Orkney?');
     const second = await sendMessage('Are the almonds blanched?');
     const list = (await adminCall('GET', '/api/admin/messages?status=new&limit=200')).json();
@@ -57,10 +58,30 @@ describe('contact messages on the owner’s side', () => {
     });
 
     const opened = await adminCall('GET', `/api/admin/messages/${first.id}`);
-    expect(opened.json()).toMatchObject({ _id: first.id, status: 'read' });
-    await adminCall('GET', `/api/admin/messages/${first.id}`);
-    expect((await auditOf(first.id)).map((entry: { action: string }) => entry.action)).toEqual(['message.read']);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({ _id: first.id, status: 'new', message: 'Do you ship to Orkney?' });
+    expect((await adminCall('GET', `/api/admin/messages/${first.id}`)).json()).toMatchObject({ status: 'new' });
+    const stillNew = (await adminCall('GET', '/api/admin/messages?status=new&limit=200')).json();
+    expect(stillNew.items.map((item: { _id: string }) => item._id)).toContain(first.id);
+    expect(await auditOf(first.id)).toEqual([]);
     expect((await adminCall('GET', '/api/admin/messages/no-such-message')).statusCode).toBe(404);
+  });
+
+  it('marks a message read when the owner says so, with one audit entry', async () => {
+    const asked = await sendMessage('Is the shop open on Sundays?');
+    const read = await adminCall('PATCH', `/api/admin/messages/${asked.id}`, { status: 'read' });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ _id: asked.id, status: 'read' });
+    expect((await adminCall('GET', `/api/admin/messages/${asked.id}`)).json()).toMatchObject({ status: 'read' });
+    expect(await auditOf(asked.id)).toEqual([
+      expect.objectContaining({
+        action: 'message.read',
+        actor: expect.objectContaining({ email: admin.email }),
+        before: { status: 'new', reply: null },
+        after: { status: 'read', reply: null },
+      }),
+    ]);
+    expect((await adminCall('PATCH', '/api/admin/messages/no-such-message', { status: 'read' })).statusCode).toBe(404);
   });
 
   it('mails a reply to the sender with the message quoted, Reply-To the shop, and marks it answered', async () => {

@@ -1,5 +1,5 @@
 /**
- * The owner's catalog (contract §7, issue 18): every product listed with its stock, hidden ones too; a product
+ * The owner's catalog (docs/api.md, The owner's API; decision 075): every product listed with its stock, hidden ones too; a product
  * created, replaced, hidden and shown again reaches GET /api/products at once; an order placed before a price change
  * keeps the price paid; bad bodies are refused with a message; every change audited. Runs on PGlite, and on
  * PostgreSQL when TEST_DATABASE_URL is set.

@@ -1,5 +1,5 @@
 /**
- * The owner moderating reviews (contract §7, issue 17): every review listed, hidden ones too; a hidden or deleted
+ * The owner moderating reviews (docs/api.md, The owner's API; decision 073): every review listed, hidden ones too; a hidden or deleted
  * review leaves GET /api/reviews (which the home carousel and the /reviews page read) at once; a deleted review's
  * photo goes with it; each change audited. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */

@@ -1,5 +1,5 @@
 /**
- * The catalog in parts, for catalogs too large to send whole (issue 18): `GET /api/products/browse` pages it by
+ * The catalog in parts, for catalogs too large to send whole (decision 081): `GET /api/products/browse` pages it by
  * category, collection or search words in the shop's order, and `GET /api/products?ids=` answers a guest cart's few
  * products. Bad parameters are refused with a message.
  */

@@ -15,7 +15,7 @@ async function getList(headers: Record<string, string> = {}) {
 }
 
 describe('GET /api/products', () => {
-  it('lists the seeded catalog in the contract shape, with every category stocked', async () => {
+  it('lists the seeded catalog in the API’s shape, with every category stocked', async () => {
     const response = await getList();
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);

@@ -1,5 +1,5 @@
 /**
- * Photo decoding limits (issue 13, item 11; decision 048): a picture over 50 megapixels is refused from its header
+ * Photo decoding limits (decision 048): a picture over 50 megapixels is refused from its header
  * (413) before a pixel is decoded, and photos are decoded one at a time, so the shop's other requests are answered
  * while a few large ones wait their turn.
  */

@@ -1,5 +1,5 @@
 /**
- * The shop's first admin (contract §7): ADMIN_EMAIL and ADMIN_PASSWORD at start-up, or `npm run admin:create`. The
+ * The shop's first admin (docs/api.md, The owner's API): ADMIN_EMAIL and ADMIN_PASSWORD at start-up, or `npm run admin:create`. The
  * account with that address is made (proven, with that password) or, when it exists, made an admin with its password
  * left as it is: a restart with the variables still set never resets a password the owner has since changed.
  */

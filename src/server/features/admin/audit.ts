@@ -1,5 +1,5 @@
 /**
- * Adds `app.audit`: every admin change recorded in the same transaction as the change (contract §7), and the list
+ * Adds `app.audit`: every admin change recorded in the same transaction as the change (decision 072), and the list
  * the owner reads. A domain's admin service calls `app.audit.record(tx, …)` inside its unit of work, so a change
  * and its record commit together or not at all.
  */
@@ -36,44 +36,45 @@ declare module 'fastify' {
   }
 }
 
+export function createAuditService({ db }: { db: Database }): Audit {
+  return {
+    async record(tx, { actor, action, target, before, after }) {
+      await tx.insert(adminAudit).values({ actorId: actor.id, actorEmail: actor.email, action, target, before, after });
+    },
+    async list({ action, target, limit, offset }) {
+      const conditions: SQL[] = [];
+      if (action) conditions.push(eq(adminAudit.action, action));
+      if (target) conditions.push(eq(adminAudit.target, target));
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(adminAudit)
+          .where(where)
+          .orderBy(desc(adminAudit.at), desc(adminAudit.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(adminAudit).where(where),
+      ]);
+      return {
+        items: rows.map((row) => ({
+          _id: row.id,
+          at: row.at.toISOString(),
+          actor: { _id: row.actorId, email: row.actorEmail },
+          action: row.action,
+          target: row.target,
+          before: row.before,
+          after: row.after,
+        })),
+        total: counted?.total ?? 0,
+      };
+    },
+  };
+}
+
 export default fp(
   async (app) => {
-    const audit: Audit = {
-      async record(tx, { actor, action, target, before, after }) {
-        await tx
-          .insert(adminAudit)
-          .values({ actorId: actor.id, actorEmail: actor.email, action, target, before, after });
-      },
-      async list({ action, target, limit, offset }) {
-        const conditions: SQL[] = [];
-        if (action) conditions.push(eq(adminAudit.action, action));
-        if (target) conditions.push(eq(adminAudit.target, target));
-        const where = conditions.length > 0 ? and(...conditions) : undefined;
-        const [rows, [counted]] = await Promise.all([
-          app.db
-            .select()
-            .from(adminAudit)
-            .where(where)
-            .orderBy(desc(adminAudit.at), desc(adminAudit.id))
-            .limit(limit)
-            .offset(offset),
-          app.db.select({ total: count() }).from(adminAudit).where(where),
-        ]);
-        return {
-          items: rows.map((row) => ({
-            _id: row.id,
-            at: row.at.toISOString(),
-            actor: { _id: row.actorId, email: row.actorEmail },
-            action: row.action,
-            target: row.target,
-            before: row.before,
-            after: row.after,
-          })),
-          total: counted?.total ?? 0,
-        };
-      },
-    };
-    app.decorate('audit', audit);
+    app.decorate('audit', createAuditService({ db: app.db }));
   },
   { name: 'audit', dependencies: ['database'] },
 );

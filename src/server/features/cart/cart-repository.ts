@@ -91,7 +91,7 @@ function createCartRepository(appDb: Database, products: ProductRepository): Car
     if (!product) return { status: 'unknown-product' } as const;
     const weight = findWeight(product.weights, selectedWeight);
     if (!weight) return { status: 'unknown-weight', product, selectedWeight: selectedWeight ?? '' } as const;
-    // Contract §8: a weight counted down to nothing cannot go in a cart.
+    // A weight counted down to nothing cannot go in a cart (docs/api.md, Stock).
     if (weight.stock === 0) return { status: 'out-of-stock', product, selectedWeight: weight.label } as const;
     return { status: 'sellable', product, weight } as const;
   }

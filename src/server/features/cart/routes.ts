@@ -12,7 +12,6 @@ import {
   RemoveFromCartBodySchema,
 } from '#shared/schemas/cart';
 import { ApiErrorSchema } from '#shared/schemas/error';
-import { createCartService } from './service.ts';
 
 const response = { 200: CartLinesSchema, '4xx': ApiErrorSchema };
 
@@ -22,34 +21,33 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every route in this folder, so none can forget it; before the body is read, so a stranger gets 401, not 400.
   app.addHook('onRequest', app.requireCustomer);
 
-  const cart = createCartService(app.cartRepository);
   // requireCustomer has answered 401 unless a customer is set.
   const customerId = (request: { customer: { id: string } | null }) => request.customer!.id;
 
-  app.get('/', { schema: { response } }, (request) => cart.list(customerId(request)));
+  app.get('/', { schema: { response } }, (request) => app.cart.list(customerId(request)));
 
   app.post('/add', { schema: { body: AddToCartBodySchema, response } }, (request) => {
     const { _id, qty, selectedWeight } = request.body;
-    return cart.add(customerId(request), { productId: _id, qty, selectedWeight });
+    return app.cart.add(customerId(request), { productId: _id, qty, selectedWeight });
   });
 
   // NOTE: a DELETE with a JSON body, as the spec's browser sends it; Fastify parses it like any other.
   app.delete(
     '/remove/:id',
     { schema: { params: CartProductParamsSchema, body: RemoveFromCartBodySchema, response } },
-    (request) => cart.remove(customerId(request), request.params.id, request.body.qtyToRemove),
+    (request) => app.cart.remove(customerId(request), request.params.id, request.body.qtyToRemove),
   );
 
-  app.delete('/clear', { schema: { response } }, (request) => cart.clear(customerId(request)));
+  app.delete('/clear', { schema: { response } }, (request) => app.cart.clear(customerId(request)));
 
   app.patch(
     '/:id',
     { schema: { params: CartProductParamsSchema, body: ChangeWeightBodySchema, response } },
-    (request) => cart.changeWeight(customerId(request), request.params.id, request.body.selectedWeight),
+    (request) => app.cart.changeWeight(customerId(request), request.params.id, request.body.selectedWeight),
   );
 
   app.post('/merge', { schema: { body: MergeCartBodySchema, response } }, (request) =>
-    cart.merge(customerId(request), request.body.items, request.log),
+    app.cart.merge(customerId(request), request.body.items, request.log),
   );
 };
 

@@ -1,8 +1,10 @@
 /**
- * The logged-in customer's cart as the API answers it: every change answers the cart's lines after it, or refuses
- * with an `HttpError` saying why nothing changed. The rules themselves are the repository's and `#shared/cart-rules`.
+ * Adds `app.cart`: the logged-in customer's cart as the API answers it: every change answers the cart's lines after
+ * it, or refuses with an `HttpError` saying why nothing changed. The rules themselves are the repository's and
+ * `#shared/cart-rules`.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
 import type { CartLine, StoredCartLine } from '#shared/schemas/cart';
 import { HttpError } from '../../errors.ts';
 import type { CartChange, CartRepository } from './cart-repository.ts';
@@ -51,7 +53,7 @@ export interface CartService {
   merge(userId: string, guestLines: readonly StoredCartLine[], log: FastifyBaseLogger): Promise<CartLine[]>;
 }
 
-export function createCartService(carts: CartRepository): CartService {
+export function createCartService({ carts }: { carts: CartRepository }): CartService {
   return {
     list: (userId) => carts.list(userId),
     add: async (userId, line) => linesAfter(await carts.add(userId, line)),
@@ -66,3 +68,16 @@ export function createCartService(carts: CartRepository): CartService {
     },
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    cart: CartService;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('cart', createCartService({ carts: app.cartRepository }));
+  },
+  { name: 'cart', dependencies: ['cart-repository'] },
+);

@@ -1,13 +1,11 @@
 /**
- * The owner's catalog (contract §7 and §8), registered by the admin scope (features/admin), which admits only admins:
- * every product with its stock, create, replace, hide and show. Each change is audited in its own transaction and
- * reaches `GET /api/products` and every page, in every process, as soon as it commits (`app.catalog.changed()`).
+ * The owner's catalog routes (docs/api.md, The owner's API), registered by the admin scope (features/admin), which
+ * admits only admins: every product with its stock, create, replace, hide and show, and a picture for the product
+ * form. Each parses, calls `app.catalogAdmin` and answers.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  type AdminProduct,
   AdminProductListSchema,
   AdminProductSchema,
   HideProductBodySchema,
@@ -16,71 +14,23 @@ import {
   ProductIdParamsSchema,
   ProductInputSchema,
   productImageMessages,
-  stockMovedMessage,
   UploadedProductImageSchema,
 } from '#shared/schemas/admin-product';
 import { ApiErrorSchema } from '#shared/schemas/error';
 import { HttpError } from '../../errors.ts';
-import { toWireProduct } from './catalog.ts';
-import type { ProductRecord } from './product-repository.ts';
-
-const notFound = 'Product not found.';
-
-/** Packs held by unpaid checkouts, by `productId label`. */
-type Reservations = ReadonlyMap<string, number>;
-
-export function toAdminProduct(record: ProductRecord, reservations: Reservations = new Map()): AdminProduct {
-  const wire = toWireProduct(record);
-  return {
-    ...wire,
-    hidden: record.hiddenAt !== null,
-    weights: record.weights.map((weight, index) => ({
-      ...wire.weights[index]!,
-      stock: weight.stock,
-      reserved: reservations.get(`${record.id} ${weight.label}`) ?? 0,
-    })),
-  };
-}
-
-/** What the audit keeps of a product: every field the owner edits, prices in pounds as the owner typed them. */
-const audited = (record: ProductRecord) => {
-  const { _id, price, weights, ...fields } = toAdminProduct(record);
-  return { ...fields, weights: weights.map(({ inStock, reserved, ...weight }) => weight) };
-};
 
 const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { '4xx': ApiErrorSchema };
-  const actorOf = (request: FastifyRequest) => {
-    const { id, email } = request.customer!;
-    return { id, email };
-  };
 
-  const reservationsNow = async (): Promise<Reservations> =>
-    new Map((await app.orderRepository.reservedStock()).map((each) => [`${each.productId} ${each.label}`, each.qty]));
-
-  app.get('/products', { schema: { response: { 200: AdminProductListSchema, ...errors } } }, async () => {
-    const [records, reservations] = await Promise.all([app.productRepository.listAll(), reservationsNow()]);
-    return { items: records.map((record) => toAdminProduct(record, reservations)), total: records.length };
-  });
+  app.get('/products', { schema: { response: { 200: AdminProductListSchema, ...errors } } }, () =>
+    app.catalogAdmin.list(),
+  );
 
   app.post(
     '/products',
     { schema: { body: ProductInputSchema, response: { 201: AdminProductSchema, ...errors } } },
-    async (request, reply) => {
-      const created = await app.db.transaction(async (tx) => {
-        const record = await app.productRepository.create(request.body, tx);
-        await app.audit.record(tx, {
-          actor: actorOf(request),
-          action: 'product.created',
-          target: `product:${record.id}`,
-          before: null,
-          after: audited(record),
-        });
-        return record;
-      });
-      await app.catalog.changed();
-      return reply.code(201).send(toAdminProduct(created, await reservationsNow()));
-    },
+    // The scope's guard made sure an admin is logged in.
+    async (request, reply) => reply.code(201).send(await app.catalogAdmin.create(request.body, request.customer!)),
   );
 
   app.put(
@@ -92,57 +42,14 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminProductSchema, ...errors },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      const replaced = await app.db.transaction(async (tx) => {
-        const before = await app.productRepository.findForUpdate(id, tx);
-        if (!before) throw new HttpError(404, notFound);
-        const replaced = await app.productRepository.replace(id, request.body, tx);
-        if ('stockMoved' in replaced) {
-          const { label, now } = replaced.stockMoved;
-          throw new HttpError(409, stockMovedMessage(label, now), {
-            field: `weights.${request.body.weights.findIndex((weight) => weight.label === label)}.stock`,
-          });
-        }
-        const after = replaced.product;
-        await app.audit.record(tx, {
-          actor: actorOf(request),
-          action: 'product.updated',
-          target: `product:${id}`,
-          before: audited(before),
-          after: audited(after),
-        });
-        return after;
-      });
-      await app.catalog.changed();
-      return toAdminProduct(replaced, await reservationsNow());
-    },
+    (request) => app.catalogAdmin.replace(request.params.id, request.body, request.customer!),
   );
 
-  async function setHidden(request: FastifyRequest<{ Params: { id: string } }>, hidden: boolean) {
-    const { id } = request.params;
-    const changed = await app.db.transaction(async (tx) => {
-      const before = await app.productRepository.findForUpdate(id, tx);
-      if (!before) throw new HttpError(404, notFound);
-      const after = await app.productRepository.setHidden(id, hidden, tx);
-      await app.audit.record(tx, {
-        actor: actorOf(request),
-        action: hidden ? 'product.hidden' : 'product.shown',
-        target: `product:${id}`,
-        before: { hidden: before.hiddenAt !== null },
-        after: { hidden: after.hiddenAt !== null },
-      });
-      return after;
-    });
-    await app.catalog.changed();
-    return toAdminProduct(changed, await reservationsNow());
-  }
-
-  // Contract §7: DELETE hides (orders keep the product's lines); PATCH { hidden } hides or shows it again.
+  // DELETE hides (orders keep the product's lines); PATCH { hidden } hides or shows it again.
   app.delete(
     '/products/:id',
     { schema: { params: ProductIdParamsSchema, response: { 200: AdminProductSchema, ...errors } } },
-    (request) => setHidden(request, true),
+    (request) => app.catalogAdmin.setHidden(request.params.id, true, request.customer!),
   );
 
   app.patch(
@@ -154,7 +61,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminProductSchema, ...errors },
       },
     },
-    (request) => setHidden(request, request.body.hidden),
+    (request) => app.catalogAdmin.setHidden(request.params.id, request.body.hidden, request.customer!),
   );
 
   // A picture for a product: its own scope, the one place in the owner's API that takes a file.
@@ -181,19 +88,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new HttpError(400, productImageMessages.missing);
         }
         if (!bytes) throw new HttpError(400, productImageMessages.missing, { field: PRODUCT_IMAGE_FIELD });
-        const saved = await app.productImages.save(bytes);
-        if (saved.status === 'unsupported')
-          throw new HttpError(415, productImageMessages.unsupported, { field: PRODUCT_IMAGE_FIELD });
-        if (saved.status === 'too-many-pixels')
-          throw new HttpError(413, productImageMessages.tooManyPixels, { field: PRODUCT_IMAGE_FIELD });
-        if (saved.status === 'not-stored') {
-          request.log.error(
-            { err: saved.error },
-            'product picture not stored: the uploads folder is full or read-only',
-          );
-          throw new HttpError(413, productImageMessages.notStored, { field: PRODUCT_IMAGE_FIELD });
-        }
-        return reply.code(201).send({ image: saved.url });
+        return reply.code(201).send(await app.catalogAdmin.saveImage(bytes, request.log));
       },
     );
   });

@@ -6,7 +6,7 @@ import { priceWeights } from '../../db/seed/seed-product.ts';
 import { toWireProduct } from './catalog.ts';
 
 describe('the seeded catalog as the API answers it', () => {
-  it('describes each product in the API contract’s shape, with its food information', () => {
+  it('describes each product in the API’s shape, with its food information', () => {
     for (const product of catalog) {
       const food = foodInformation[product.id];
       if (!food) throw new Error(`${product.id} has no food information`);

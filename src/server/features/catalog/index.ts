@@ -1,7 +1,9 @@
 /**
- * The catalog as other domains see it: its plugins (`app.productRepository`, `app.catalog`), its routes, the product
- * record's types, and `toWireProduct` (the cart prices its lines with the shared rules, which read the wire shape).
+ * The catalog as other domains see it: its plugins (`app.productRepository`, `app.catalog`, `app.productImages`,
+ * `app.catalogAdmin`), its routes, the product record's types, and `toWireProduct` (the cart prices its lines with the
+ * shared rules, which read the wire shape).
  */
+export { default as catalogAdminPlugin } from './catalog-admin.ts';
 export { default as catalogAdminRoutes } from './admin-routes.ts';
 export { default as catalogPlugin, toWireProduct } from './catalog.ts';
 export { default as productImagesPlugin } from './product-images.ts';

@@ -39,15 +39,12 @@ export interface ContactRepository {
     limit: number;
     offset: number;
   }): Promise<{ messages: ContactMessageRecord[]; total: number }>;
+  /** One message, or undefined when there is none. */
+  find(id: string): Promise<ContactMessageRecord | undefined>;
   /** How many messages nobody has opened yet. */
   countNew(): Promise<number>;
   /** Sets a message's status inside `tx` (holding its row): before and after, or undefined when there is none. */
-  setStatus(
-    id: string,
-    status: MessageStatus,
-    tx: Database,
-    options?: { onlyIfNew?: boolean },
-  ): Promise<MessageChange | undefined>;
+  setStatus(id: string, status: MessageStatus, tx: Database): Promise<MessageChange | undefined>;
   /** Records a reply inside `tx`: the message becomes answered. */
   recordReply(id: string, reply: string, tx: Database): Promise<MessageChange | undefined>;
   /**
@@ -90,16 +87,19 @@ export function createContactRepository(db: Database): ContactRepository {
       return { messages: rows, total: counted?.total ?? 0 };
     },
 
+    async find(id) {
+      const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
+      return row;
+    },
+
     async countNew() {
       const [row] = await db.select({ total: count() }).from(contactMessages).where(eq(contactMessages.status, 'new'));
       return row?.total ?? 0;
     },
 
-    async setStatus(id, status, tx, { onlyIfNew = false } = {}) {
+    async setStatus(id, status, tx) {
       const [before] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
       if (!before) return undefined;
-      // Opening a message reads it once; one already read or answered stays as it is.
-      if (onlyIfNew && before.status !== 'new') return { before, after: before };
       const [after] = await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, id)).returning();
       if (!after) throw new Error('message lost its row');
       return { before, after };

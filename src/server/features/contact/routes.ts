@@ -5,8 +5,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactAnswerSchema, ContactBodySchema } from '#shared/schemas/contact';
 import { ApiErrorSchema } from '#shared/schemas/error';
-import type { Config } from '../../config.ts';
-import { createContactService } from './service.ts';
 
 export const contactTexts = {
   received: 'Thank you for your message. We will get back to you soon.',
@@ -22,18 +20,9 @@ const WINDOW_MS = 15 * 60_000;
  */
 export const contactLimits = { perAddress: 5, slowPerEmail: 5 };
 
-export interface ContactRoutesOptions {
-  config: Pick<Config, 'shopEmail'>;
-}
-
-const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, { config }) => {
+const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   // JSON only: a form post or plain text answers 415 instead of failing validation (as the auth routes).
   app.removeContentTypeParser('text/plain');
-  const contact = createContactService({
-    unitOfWork: app.unitOfWork,
-    contactRepository: app.contactRepository,
-    shopEmail: config.shopEmail,
-  });
 
   app.post(
     '/submit',
@@ -51,7 +40,7 @@ const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, {
       }),
     },
     async (request, reply) => {
-      const stored = await contact.submit(request.body);
+      const stored = await app.contact.submit(request.body);
       request.log.info({ contactMessageId: stored.id }, 'contact message received');
       return reply.code(201).send({ message: contactTexts.received });
     },

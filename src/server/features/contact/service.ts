@@ -1,5 +1,10 @@
-/** The contact form's one rule: a message is stored and its mail to the shop queued together, or neither. */
+/**
+ * Adds `app.contact`, the contact form's one rule: a message is stored and its mail to the shop queued together, or
+ * neither (decision 040).
+ */
+import fp from 'fastify-plugin';
 import type { ContactBody } from '#shared/schemas/contact';
+import type { Config } from '../../config.ts';
 import { contactMessageMail, type UnitOfWork } from '../mail/index.ts';
 import type { ContactMessageRecord, ContactRepository } from './contact-repository.ts';
 
@@ -22,3 +27,27 @@ export function createContactService(deps: {
       }),
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    contact: ContactService;
+  }
+}
+
+export interface ContactPluginOptions {
+  config: Pick<Config, 'shopEmail'>;
+}
+
+export default fp<ContactPluginOptions>(
+  async (app, { config }) => {
+    app.decorate(
+      'contact',
+      createContactService({
+        unitOfWork: app.unitOfWork,
+        contactRepository: app.contactRepository,
+        shopEmail: config.shopEmail,
+      }),
+    );
+  },
+  { name: 'contact', dependencies: ['unit-of-work', 'contact-repository'] },
+);

@@ -1,6 +1,6 @@
 /**
  * Adds `app.reviewRepository`: customer reviews in `reviews`, listed newest first. `toWireReview` makes the API's
- * shape (contract §2) from a stored review.
+ * shape (docs/api.md, Money and ids) from a stored review.
  */
 import { count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';

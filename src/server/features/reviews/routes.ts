@@ -1,5 +1,5 @@
 /**
- * Customer reviews (spec §3, contract §2, §3, §6): `GET /api/reviews` lists them newest first; `POST /api/reviews`
+ * Customer reviews (docs/api.md, Money and ids, Errors and Limits): `GET /api/reviews` lists them newest first; `POST /api/reviews`
  * takes one as JSON, or as a form (multipart) with an optional photo in the `image` part, and answers 201 with the
  * review. Anonymous reviews are allowed; one from a logged-in customer with an order carries `verified: true`.
  * Limited per client address (and per customer when logged in). Decision 041.
@@ -9,8 +9,6 @@ import { ApiErrorSchema } from '#shared/schemas/error';
 import { ReviewBodySchema, ReviewListSchema, ReviewSchema } from '#shared/schemas/review';
 import { acceptReviewForms, photoOf, readReviewForm } from './form.ts';
 import { reviewTexts } from './messages.ts';
-import { toWireReview } from './review-repository.ts';
-import { createReviewService } from './service.ts';
 
 const WINDOW_MS = 15 * 60_000;
 
@@ -19,15 +17,10 @@ export const reviewLimits = { perAddress: 5, perAccount: 5 };
 
 const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptReviewForms(app);
-  const reviews = createReviewService({
-    reviews: app.reviewRepository,
-    photos: app.reviewPhotos,
-    hasOrders: (customer) => app.orderRepository.hasOrders(customer),
-  });
 
   // Public: the same list for everyone (decision 046).
-  app.get('/', { config: { cache: 'public' }, schema: { response: { 200: ReviewListSchema } } }, async () =>
-    (await app.reviewRepository.listNewestFirst()).map(toWireReview),
+  app.get('/', { config: { cache: 'public' }, schema: { response: { 200: ReviewListSchema } } }, () =>
+    app.reviews.list(),
   );
 
   app.post(
@@ -46,13 +39,13 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     },
     async (request, reply) => {
-      const stored = await reviews.post({
+      const stored = await app.reviews.post({
         body: request.body,
         photo: photoOf(request),
         customer: request.customer,
         log: request.log,
       });
-      return reply.code(201).send(toWireReview(stored));
+      return reply.code(201).send(stored);
     },
   );
 };

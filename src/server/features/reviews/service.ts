@@ -1,13 +1,15 @@
 /**
- * Posting a review: its photo checked and re-encoded first, the 'Verified customer' badge for a logged-in customer
- * with an order, then the row. A refused photo is an `HttpError`; a photo whose review was not stored is removed.
+ * Adds `app.reviews`: the reviews the shop shows, and posting one: its photo checked and re-encoded first, the
+ * 'Verified customer' badge for a logged-in customer with an order, then the row. A refused photo is an `HttpError`; a
+ * photo whose review was not stored is removed.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { type ReviewBody, reviewMessages } from '#shared/schemas/review';
+import fp from 'fastify-plugin';
+import { type Review, type ReviewBody, reviewMessages } from '#shared/schemas/review';
 import { HttpError } from '../../errors.ts';
 import type { Customer } from '../accounts/index.ts';
 import type { ReviewPhotos } from './photos.ts';
-import type { ReviewRecord, ReviewRepository } from './review-repository.ts';
+import { type ReviewRepository, toWireReview } from './review-repository.ts';
 
 export interface NewReviewInput {
   body: ReviewBody;
@@ -18,7 +20,9 @@ export interface NewReviewInput {
 }
 
 export interface ReviewService {
-  post(input: NewReviewInput): Promise<ReviewRecord>;
+  /** Every review the shop shows, newest first, in the API's shape. */
+  list(): Promise<Review[]>;
+  post(input: NewReviewInput): Promise<Review>;
 }
 
 export function createReviewService(deps: {
@@ -36,7 +40,7 @@ export function createReviewService(deps: {
       throw new HttpError(415, reviewMessages.photoType);
     }
     if (saved.status === 'too-many-pixels') {
-      // 413, the contract's "too large": the picture is, even when its file is small.
+      // 413, the API's "too large" (docs/api.md, Errors): the picture is, even when its file is small.
       log.info({ width: saved.width, height: saved.height }, 'refused review photo: too many pixels');
       throw new HttpError(413, reviewMessages.photoTooManyPixels);
     }
@@ -49,13 +53,15 @@ export function createReviewService(deps: {
   }
 
   return {
+    list: async () => (await deps.reviews.listNewestFirst()).map(toWireReview),
+
     async post({ body, photo, customer, log }) {
       const image = await savePhoto(photo, log);
       try {
         const verified = customer ? await deps.hasOrders(customer) : false;
         const stored = await deps.reviews.create({ ...body, image, userId: customer?.id ?? null, verified });
         log.info({ reviewId: stored.id, verified, photo: image !== null }, 'review posted');
-        return stored;
+        return toWireReview(stored);
       } catch (error) {
         // A photo without its review would never be shown or cleaned up.
         if (image) await deps.photos.discard(image).catch(() => {});
@@ -64,3 +70,23 @@ export function createReviewService(deps: {
     },
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    reviews: ReviewService;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate(
+      'reviews',
+      createReviewService({
+        reviews: app.reviewRepository,
+        photos: app.reviewPhotos,
+        hasOrders: (customer) => app.orderRepository.hasOrders(customer),
+      }),
+    );
+  },
+  { name: 'reviews', dependencies: ['review-repository', 'review-photos', 'order-repository'] },
+);

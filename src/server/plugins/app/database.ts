@@ -1,16 +1,18 @@
 /**
  * Adds `app.db`: the shop's database, migrated (and its catalog, and with DEMO_DATA the sample reviews, seeded)
- * before the server takes requests.
+ * before the server takes requests, and `app.pingDatabase()` for the health check (routes hold no queries, decision 087).
  */
 import type { PGlite } from '@electric-sql/pglite';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
+import { openDatabase, ping } from '../../db/client.ts';
 import type { Database } from '../../db/database.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** Resolves once the database answers a trivial query; rejects while it does not (the health check asks). */
+    pingDatabase(): Promise<void>;
   }
 }
 
@@ -46,6 +48,7 @@ export default fp<DatabasePluginOptions>(
     }
     app.log.info({ database: handle.kind }, 'database ready');
     app.decorate('db', handle.db);
+    app.decorate('pingDatabase', () => ping(handle.db));
   },
   { name: 'database' },
 );

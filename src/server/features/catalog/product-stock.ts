@@ -1,0 +1,88 @@
+/**
+ * Counted stock taken and given back by checkouts (decision 077), inside the caller's transaction. Each weight's row
+ * is locked before it is read, so two checkouts of the last packs cannot both take them.
+ */
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { productWeights } from '../../db/schema.ts';
+
+/** Packs of one weight of a product. */
+export interface StockLine {
+  productId: string;
+  label: string;
+  qty: number;
+}
+
+export interface StockTaken {
+  short?: { line: StockLine; left: number };
+  soldOut: boolean;
+}
+
+/**
+ * The same weights in the same order for every transaction, so two checkouts taking the same two weights lock them
+ * one after the other rather than each holding one and waiting for the other.
+ */
+const inLockOrder = (lines: readonly StockLine[]) =>
+  [...lines].sort((a, b) => a.productId.localeCompare(b.productId) || a.label.localeCompare(b.label));
+
+const sameWeight = (line: StockLine) =>
+  and(eq(productWeights.productId, line.productId), eq(productWeights.label, line.label));
+
+/** The weight's stock, its row locked for the rest of `tx`; null when not counted (or the weight is gone). */
+async function lockedStock(line: StockLine, tx: Database): Promise<number | null> {
+  const [weight] = await tx
+    .select({ stock: productWeights.stock })
+    .from(productWeights)
+    .where(sameWeight(line))
+    .for('update');
+  return weight?.stock ?? null;
+}
+
+export async function takeStock(lines: readonly StockLine[], tx: Database): Promise<StockTaken> {
+  let soldOut = false;
+  for (const line of inLockOrder(lines)) {
+    const stock = await lockedStock(line, tx);
+    if (stock === null) continue;
+    if (stock < line.qty) return { short: { line, left: stock }, soldOut };
+    await tx
+      .update(productWeights)
+      .set({ stock: stock - line.qty })
+      .where(sameWeight(line));
+    soldOut ||= stock === line.qty;
+  }
+  return { soldOut };
+}
+
+export async function returnStock(lines: readonly StockLine[], tx: Database): Promise<{ restocked: boolean }> {
+  let restocked = false;
+  for (const line of inLockOrder(lines)) {
+    // A weight the owner has since stopped counting (or removed) takes nothing back.
+    const [after] = await tx
+      .update(productWeights)
+      .set({ stock: sql`${productWeights.stock} + ${line.qty}` })
+      .where(and(sameWeight(line), isNotNull(productWeights.stock)))
+      .returning({ stock: productWeights.stock });
+    restocked ||= after?.stock === line.qty;
+  }
+  return { restocked };
+}
+
+export async function retakeStock(
+  lines: readonly StockLine[],
+  tx: Database,
+): Promise<{ missing: number; soldOut: boolean }> {
+  let missing = 0;
+  let soldOut = false;
+  for (const line of inLockOrder(lines)) {
+    const stock = await lockedStock(line, tx);
+    if (stock === null) continue;
+    const taken = Math.min(stock, line.qty);
+    missing += line.qty - taken;
+    await tx
+      .update(productWeights)
+      .set({ stock: stock - taken })
+      .where(sameWeight(line));
+    soldOut ||= stock - taken === 0;
+  }
+  return { missing, soldOut };
+}
