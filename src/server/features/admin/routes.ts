@@ -26,7 +26,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { con
 
   app.get('/summary', { schema: { response: { 200: AdminSummarySchema, '4xx': ApiErrorSchema } } }, async () => {
     const [figures, newMessages] = await Promise.all([
-      app.orderRepository.dashboardFigures(),
+      app.reportRepository.dashboardFigures(),
       app.contactRepository.countNew(),
     ]);
     return {

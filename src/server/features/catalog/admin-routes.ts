@@ -56,7 +56,9 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   const reservationsNow = async (): Promise<Reservations> =>
-    new Map((await app.orderRepository.reservedStock()).map((each) => [`${each.productId} ${each.label}`, each.qty]));
+    new Map(
+      (await app.checkoutRepository.reservedStock()).map((each) => [`${each.productId} ${each.label}`, each.qty]),
+    );
 
   app.get('/products', { schema: { response: { 200: AdminProductListSchema, ...errors } } }, async () => {
     const [records, reservations] = await Promise.all([app.productRepository.listAll(), reservationsNow()]);
