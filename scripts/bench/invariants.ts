@@ -15,7 +15,7 @@ import {
   orderStatusChanges,
   productWeights,
 } from '../../src/server/db/schema.ts';
-import { formatOrderNumber } from '../../src/server/features/orders/order-repository.ts';
+import { formatOrderNumber } from '../../src/server/features/orders/order-records.ts';
 import { orderConfirmationMail } from '../../src/server/features/mail/templates/order-confirmation-mail.ts';
 import { orderStatusMail } from '../../src/server/features/mail/templates/order-status-mail.ts';
 import type { LoadRun } from './load.ts';

@@ -8,12 +8,12 @@ import { apiPaths } from '#shared/api-paths';
 import type { Config } from './config.ts';
 import { productImagesDir } from './db/seed/index.ts';
 import { handleError, registerNotFoundHandler } from './errors.ts';
-import { authPlugin, authRoutes, userRepositoryPlugin } from './features/accounts/index.ts';
+import { accountRepositoriesPlugin, accountsPlugin, authPlugin, authRoutes } from './features/accounts/index.ts';
 import { cartPlugin, cartRepositoryPlugin, cartRoutes } from './features/cart/index.ts';
 import {
-  checkoutPlugin,
+  ordersPlugin,
   stockSweepPlugin,
-  orderRepositoryPlugin,
+  orderRepositoriesPlugin,
   ordersRoutes,
   paymentsPlugin,
   payPageRoutes,
@@ -123,17 +123,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   // The domains' decorators, each after the ones it depends on (fastify-plugin checks the names).
   await app.register(productRepositoryPlugin);
   await app.register(catalogPlugin, { databaseUrl: config.databaseUrl });
-  await app.register(userRepositoryPlugin);
+  await app.register(accountRepositoriesPlugin);
   await app.register(authPlugin, { config });
   await app.register(mailerPlugin, { config });
   await app.register(unitOfWorkPlugin);
   await app.register(auditPlugin);
   await app.register(cartRepositoryPlugin);
-  await app.register(orderRepositoryPlugin);
+  await app.register(orderRepositoriesPlugin);
   await app.register(paymentsPlugin, { config });
-  await app.register(checkoutPlugin);
+  await app.register(ordersPlugin);
   await app.register(stockSweepPlugin);
   await app.register(contactRepositoryPlugin);
+  await app.register(accountsPlugin, { config });
   await app.register(housekeepingPlugin);
   await app.register(reviewRepositoryPlugin);
   await app.register(reviewPhotosPlugin, { config });
@@ -162,7 +163,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   // Routes: each domain's under its prefix from #shared/api-paths, then the pages (with the sitemap and robots.txt)
   // and the health check.
   await app.register(productsRoutes, { prefix: apiPaths.products.prefix });
-  await app.register(authRoutes, { prefix: apiPaths.auth.prefix, config });
+  await app.register(authRoutes, { prefix: apiPaths.auth.prefix });
   await app.register(cartRoutes, { prefix: apiPaths.cart.prefix });
   await app.register(ordersRoutes, { prefix: apiPaths.orders.prefix, config });
   await app.register(contactRoutes, { prefix: apiPaths.contact.prefix });

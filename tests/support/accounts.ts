@@ -33,7 +33,7 @@ export async function insertCustomer(
   const passwordHash = await app.auth.hashPassword(password);
   if (!verified) {
     const id = randomBytes(18).toString('base64url');
-    await app.userRepository.createSignupAttempt({ id, email, name, passwordHash, codeHash: null }, 600);
+    await app.signupAttemptRepository.createSignupAttempt({ id, email, name, passwordHash, codeHash: null }, 600);
     return { id, name, email, password, token: undefined };
   }
   const user = await app.userRepository.create({ name, email, passwordHash, role });

@@ -1,5 +1,5 @@
 /**
- * The account page's endpoints (contract §10, decision 061): a password change with the current password, which
+ * The account page's endpoints (decision 061): a password change with the current password, which
  * ends every other session and gives this browser a fresh token, and deleting the account with the password, after
  * which the token is refused, the orders stay for the books without personal data, the address's contact messages
  * and sent mail go (decision 082), and the address can sign up afresh. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.

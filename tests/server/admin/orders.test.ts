@@ -1,5 +1,5 @@
 /**
- * The owner moving orders on (contract §7, issue 17): an order's detail and history, processing → dispatched →
+ * The owner moving orders on (decision 072): an order's detail and history, processing → dispatched →
  * delivered and never back, each move in one transaction with a mail to the buyer and an audit record; the
  * customer's My Orders then reads delivered. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */

@@ -177,7 +177,7 @@ describe('POST /api/orders/create-stripe-session refuses bad input', () => {
   });
 });
 
-describe('UK phone numbers as people write them (contract §10)', () => {
+describe('UK phone numbers as people write them (decision 060)', () => {
   it.each([
     ['07700 900123', '+447700900123'],
     ['+44 7700 900123', '+447700900123'],

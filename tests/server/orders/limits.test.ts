@@ -1,8 +1,8 @@
 /**
  * The checkout's rate limits at RATE_LIMIT_FACTOR 1: starting a checkout per client address and per customer
  * (never per the e-mail typed in the address, which anyone can type), and the calls that may ask the payment
- * provider (verify, the order calls) per client address and per payment session, each answered 429 as the
- * contract has it.
+ * provider (verify, the order calls) per client address and per payment session, each answered 429 (docs/api.md,
+ * Limits).
  */
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';

@@ -1,7 +1,7 @@
 /**
- * Stock (contract §8, issue 18): a counted weight is never sold beyond it. A checkout takes its packs when it is made
- * (409 naming the product when there are not enough), a paid order keeps them, and a cancelled, expired or abandoned
- * checkout gives them back, once. The last units raced for by 50 checkouts at once make exactly that many orders.
+ * Stock (docs/api.md, Stock; decision 077): a counted weight is never sold beyond it. A checkout takes its packs when
+ * it is made (409 naming the product when there are not enough), a paid order keeps them, and a cancelled, expired
+ * or abandoned checkout gives them back, once. The last units raced for by 50 checkouts at once make exactly that many orders.
  * Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set; the Stripe half against the Stripe stand-in.
  */
 import { sql } from 'drizzle-orm';

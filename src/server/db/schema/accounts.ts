@@ -21,7 +21,7 @@ export const users = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
     /** Goes up with every password change; a session token carrying an older number is refused. */
     tokenVersion: integer('token_version').notNull().default(0),
-    /** `customer`, or `admin` for the shop's staff (docs/api.md, The owner's API): set at start-up or by `npm run admin:create`. */
+    /** `customer`, or `admin` for the shop's staff (decision 070): set at start-up or by `npm run admin:create`. */
     role: text('role', { enum: ['customer', 'admin'] })
       .notNull()
       .default('customer'),

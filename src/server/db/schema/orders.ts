@@ -54,7 +54,7 @@ export const checkouts = pgTable(
      */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Whether making it took its lines' counted stock (docs/api.md, Stock); checkouts from before stock was counted did not. */
+    /** Whether making it took its lines' counted stock (decision 077); checkouts from before stock was counted did not. */
     stockReserved: boolean('stock_reserved').notNull().default(false),
     /** When an unpaid checkout gave its stock back (cancelled, expired or abandoned); it can no longer be paid here. */
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
@@ -97,7 +97,7 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
     totalPence: integer('total_pence').notNull(),
     isDelivered: boolean('is_delivered').notNull().default(false),
-    /** Where the order stands (docs/api.md, The owner's API): only ever forward; `is_delivered` says the same for the shopper's API. */
+    /** Where the order stands (decision 072): only ever forward; `is_delivered` says the same for the shopper's API. */
     status: text('status', { enum: ['processing', 'dispatched', 'delivered'] })
       .notNull()
       .default('processing'),

@@ -171,5 +171,5 @@ export default fp<AuthPluginOptions>(
       }
     });
   },
-  { name: 'auth', dependencies: ['user-repository'] },
+  { name: 'auth', dependencies: ['account-repositories'] },
 );

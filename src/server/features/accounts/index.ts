@@ -1,7 +1,10 @@
 /**
- * Accounts as other domains see them: the plugins (`app.userRepository`, `app.auth` with `app.requireCustomer`),
- * the routes, and `Customer`, the logged-in customer a route reads from `request.customer`.
+ * Accounts as other domains see them: the plugins (`app.userRepository`, `app.signupAttemptRepository`, `app.auth` with `app.requireCustomer`,
+ * `app.accounts`), the routes, and `Customer`, the logged-in customer a route reads from `request.customer`.
  */
 export { type Auth, default as authPlugin, type Customer, hashPassword } from './auth.ts';
+export { default as accountsPlugin } from './plugin.ts';
+export type { AccountService } from './service.ts';
 export { default as authRoutes } from './routes.ts';
-export { createUserRepository, type UserRepository, default as userRepositoryPlugin } from './user-repository.ts';
+export { default as accountRepositoriesPlugin } from './repositories.ts';
+export { createUserRepository, type UserRepository } from './user-repository.ts';

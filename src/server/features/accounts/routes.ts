@@ -1,6 +1,6 @@
 /**
  * Customer accounts' endpoints: signup, the code (verify, resend), login, the current customer and password reset.
- * Each parses with the shared schema, counts the request against its limits, and hands it to the account service.
+ * Each parses with the shared schema, counts the request against its limits, and hands it to `app.accounts`.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,9 +24,7 @@ import {
   UnverifiedAnswerSchema,
   VerifyOtpBodySchema,
 } from '#shared/schemas/user';
-import type { Config } from '../../config.ts';
 import { authMessages } from './messages.ts';
-import { createAccountService } from './service.ts';
 import { toWireUser } from './user-repository.ts';
 
 const WINDOW_MS = 15 * 60_000;
@@ -71,23 +69,8 @@ export const attemptLimits: Record<
   checkResetLink: { perAddress: 60 },
 };
 
-export interface AuthRoutesOptions {
-  config: Pick<Config, 'publicUrl'>;
-}
-
-const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config }) => {
-  const accounts = createAccountService({
-    auth: app.auth,
-    users: app.userRepository,
-    unitOfWork: app.unitOfWork,
-    runInBackground: app.background.run,
-    publicUrl: config.publicUrl,
-    async forgetElsewhere(customer, tx) {
-      await app.orderRepository.anonymiseCustomer(customer, tx);
-      await app.contactRepository.deleteFrom(customer.email, tx);
-      await app.mailer.forgetAddress(customer.email, tx);
-    },
-  });
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { accounts } = app;
   // These endpoints take JSON only: a form post or plain text answers 415 instead of failing validation.
   app.removeContentTypeParser('text/plain');
 

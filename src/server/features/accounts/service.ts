@@ -1,7 +1,7 @@
 /**
- * Customer accounts' rules: signup attempts proven by an e-mailed code (decision 043), login, and password reset.
- * Every refusal is an `HttpError` with the shop's words (`messages.ts`); every mail is queued with the rows that
- * call for it, in one unit of work.
+ * Customer accounts' rules (`app.accounts`, made once in plugin.ts): signup attempts proven by an e-mailed code
+ * (decision 043), login, password reset and change, and account deletion. Every refusal is an `HttpError` with the
+ * shop's words (`messages.ts`); every mail is queued with the rows that call for it, in one unit of work.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,9 +25,9 @@ import {
   type IssueCodeResult,
   newSignupAttemptId,
   type SignupAttemptRecord,
-  toWireUser,
-  type UserRepository,
-} from './user-repository.ts';
+  type SignupAttemptRepository,
+} from './signup-attempt-repository.ts';
+import { toWireUser, type UserRepository } from './user-repository.ts';
 
 /** Attempts older than this are deleted at the address's next signup (decision 043). */
 const SIGNUP_ATTEMPT_KEPT_SECONDS = 24 * 60 * 60;
@@ -79,6 +79,7 @@ export interface AccountService {
 export function createAccountService(deps: {
   auth: Auth;
   users: UserRepository;
+  attempts: SignupAttemptRepository;
   unitOfWork: UnitOfWork;
   /** `app.background.run`: the reset mail is prepared after the answer. */
   runInBackground: Background['run'];
@@ -89,7 +90,7 @@ export function createAccountService(deps: {
    */
   forgetElsewhere: (customer: { id: string; email: string }, tx: Database) => Promise<void>;
 }): AccountService {
-  const { auth, users, unitOfWork, runInBackground, publicUrl, forgetElsewhere } = deps;
+  const { auth, users, attempts, unitOfWork, runInBackground, publicUrl, forgetElsewhere } = deps;
 
   /** The account behind a session, once the password typed for it is right; else 401 naming the field. */
   async function provenAccount(customerId: string, password: string, field: string, wrong: string) {
@@ -123,7 +124,7 @@ export function createAccountService(deps: {
   function mailAgain(attempt: Pick<SignupAttemptRecord, 'id' | 'email'>): Promise<IssueCodeResult> {
     return unitOfWork(async (tx, queueMail) => {
       const { codeHash, mail } = await mailFor(attempt.id, attempt.email, tx);
-      const reissued = await users.reissueSignupAttempt(
+      const reissued = await attempts.reissueSignupAttempt(
         attempt.id,
         codeHash,
         { validForSeconds: SIGNUP_CODE_VALID_MINUTES * 60, cooldownSeconds: SIGNUP_CODE_RESEND_COOLDOWN_SECONDS },
@@ -161,9 +162,9 @@ export function createAccountService(deps: {
       const passwordHash = await auth.hashPassword(password);
       const id = newSignupAttemptId();
       await unitOfWork(async (tx, queueMail) => {
-        await users.deleteOldSignupAttempts(email, SIGNUP_ATTEMPT_KEPT_SECONDS, tx);
+        await attempts.deleteOldSignupAttempts(email, SIGNUP_ATTEMPT_KEPT_SECONDS, tx);
         const { codeHash, mail } = await mailFor(id, email, tx);
-        await users.createSignupAttempt(
+        await attempts.createSignupAttempt(
           { id, email, name, passwordHash, codeHash },
           SIGNUP_CODE_VALID_MINUTES * 60,
           tx,
@@ -174,7 +175,7 @@ export function createAccountService(deps: {
     },
 
     async verifyCode(attemptId, code) {
-      const tried = await users.countCodeTry(attemptId, SIGNUP_CODE_MAX_ATTEMPTS);
+      const tried = await attempts.countCodeTry(attemptId, SIGNUP_CODE_MAX_ATTEMPTS);
       switch (tried.status) {
         case 'none':
           throw new HttpError(404, authMessages.signupNotFound);
@@ -188,14 +189,14 @@ export function createAccountService(deps: {
           if (!auth.signupCodeMatches(tried.codeHash, attemptId, code))
             throw new HttpError(400, authMessages.wrongCode(SIGNUP_CODE_MAX_ATTEMPTS - tried.triesUsed));
           // An account made meanwhile (by another attempt's code) keeps its password.
-          const completed = await users.completeSignup(attemptId);
+          const completed = await attempts.completeSignup(attemptId);
           return completed.created ? authMessages.verified : authMessages.alreadyVerified;
         }
       }
     },
 
     async resendCode(attemptId) {
-      const attempt = await users.findSignupAttempt(attemptId);
+      const attempt = await attempts.findSignupAttempt(attemptId);
       if (!attempt) throw new HttpError(404, authMessages.signupNotFound);
       if (attempt.verified) throw new HttpError(409, authMessages.alreadyVerified);
       const result = await mailAgain(attempt);
@@ -208,7 +209,10 @@ export function createAccountService(deps: {
     },
 
     async login(email, password) {
-      const [account, attempt] = await Promise.all([users.findByEmail(email), users.newestWaitingSignupAttempt(email)]);
+      const [account, attempt] = await Promise.all([
+        users.findByEmail(email),
+        attempts.newestWaitingSignupAttempt(email),
+      ]);
       // Two full hash checks on every login, against a decoy for what is missing: the timing says nothing about
       // the address, and the answer to a signup's own password is the same whether or not an account exists
       // (decision 043).

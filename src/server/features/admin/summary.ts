@@ -46,10 +46,10 @@ export default fp(
     app.decorate(
       'adminSummary',
       createAdminSummaryService({
-        orderFigures: () => app.orderRepository.dashboardFigures(),
+        orderFigures: () => app.reportRepository.dashboardFigures(),
         countNewMessages: () => app.contactRepository.countNew(),
       }),
     );
   },
-  { name: 'admin-summary', dependencies: ['order-repository', 'contact-repository'] },
+  { name: 'admin-summary', dependencies: ['order-repositories', 'contact-repository'] },
 );

@@ -172,12 +172,12 @@ export default fp(
         audit: app.audit,
         catalog: app.catalog,
         images: app.productImages,
-        reservedStock: () => app.orderRepository.reservedStock(),
+        reservedStock: () => app.checkoutRepository.reservedStock(),
       }),
     );
   },
   {
     name: 'catalog-admin',
-    dependencies: ['unit-of-work', 'product-repository', 'audit', 'catalog', 'product-images', 'order-repository'],
+    dependencies: ['unit-of-work', 'product-repository', 'audit', 'catalog', 'product-images', 'order-repositories'],
   },
 );

@@ -42,9 +42,9 @@ export default fp(
   async (app) => {
     const deleteExpired: Record<SweptTable, (now: Date) => Promise<number>> = {
       mailQueue: (now) => app.mailer.deleteFinished(daysBefore(now, RETENTION.sentMailDays)),
-      checkouts: (now) => app.orderRepository.deleteUnpaidCheckouts(daysBefore(now, RETENTION.unpaidCheckoutDays)),
+      checkouts: (now) => app.checkoutRepository.deleteUnpaidCheckouts(daysBefore(now, RETENTION.unpaidCheckoutDays)),
       signupAttempts: (now) =>
-        app.userRepository.deleteExpiredSignupAttempts(daysBefore(now, RETENTION.expiredCodeDays)),
+        app.signupAttemptRepository.deleteExpiredSignupAttempts(daysBefore(now, RETENTION.expiredCodeDays)),
       passwordResetTokens: (now) =>
         app.userRepository.deleteExpiredResetTokens(daysBefore(now, RETENTION.expiredCodeDays)),
       contactMessages: (now) =>
@@ -77,5 +77,8 @@ export default fp(
       },
     });
   },
-  { name: 'housekeeping', dependencies: ['mailer', 'order-repository', 'user-repository', 'contact-repository'] },
+  {
+    name: 'housekeeping',
+    dependencies: ['mailer', 'order-repositories', 'account-repositories', 'contact-repository'],
+  },
 );

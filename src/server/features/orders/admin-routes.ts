@@ -1,10 +1,10 @@
 /**
- * The owner's order routes (contract §7), registered by the admin scope (features/admin), which admits only admins.
+ * The owner's order routes (docs/api.md, The owner's API), registered by the admin scope (features/admin), which
+ * admits only admins. Each parses with the shared schema, calls `app.ordersAdmin` and answers.
  */
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  type AdminOrder,
-  type AdminOrderDetail,
   AdminOrderDetailSchema,
   AdminOrderListSchema,
   AdminOrderSchema,
@@ -14,44 +14,17 @@ import {
   OrdersCsvQuerySchema,
 } from '#shared/schemas/admin';
 import { ApiErrorSchema } from '#shared/schemas/error';
-import { HttpError } from '../../errors.ts';
-import { Readable } from 'node:stream';
-import { moveOrder, orderAdminMessages } from './order-admin.ts';
-import { ordersCsv } from './orders-csv.ts';
-import type { OrderRecord, OrderStatusChangeRecord } from './order-repository.ts';
-import { toWireOrder } from './wire.ts';
-
-function toAdminOrder(order: OrderRecord): AdminOrder {
-  return {
-    ...toWireOrder(order),
-    status: order.status,
-    email: order.email,
-    ...(order.trackingNumber ? { trackingNumber: order.trackingNumber } : {}),
-    ...(order.dispatchedAt ? { dispatchedAt: order.dispatchedAt.toISOString() } : {}),
-    ...(order.deliveredAt ? { deliveredAt: order.deliveredAt.toISOString() } : {}),
-  };
-}
-
-function toAdminOrderDetail(order: OrderRecord, history: OrderStatusChangeRecord[]): AdminOrderDetail {
-  return {
-    ...toAdminOrder(order),
-    history: history.map((change) => ({
-      status: change.toStatus,
-      at: change.changedAt.toISOString(),
-      by: change.actorEmail,
-      ...(change.trackingNumber ? { trackingNumber: change.trackingNumber } : {}),
-    })),
-  };
-}
+import { toAdminOrder, toAdminOrderDetail } from './wire.ts';
 
 const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { '4xx': ApiErrorSchema };
+  const { ordersAdmin } = app;
 
   app.get(
     '/orders',
     { schema: { querystring: AdminOrdersQuerySchema, response: { 200: AdminOrderListSchema, ...errors } } },
     async (request) => {
-      const { orders, total } = await app.orderRepository.listForAdmin(request.query);
+      const { orders, total } = await ordersAdmin.list(request.query);
       return { items: orders.map(toAdminOrder), total };
     },
   );
@@ -61,16 +34,15 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="roast-and-co-orders-${from}-to-${to}.csv"`)
-      .send(Readable.from(ordersCsv(app.orderRepository, request.query)));
+      .send(Readable.from(ordersAdmin.booksCsv(request.query)));
   });
 
   app.get(
     '/orders/:id',
     { schema: { params: OrderIdParamsSchema, response: { 200: AdminOrderDetailSchema, ...errors } } },
     async (request) => {
-      const found = await app.orderRepository.findForAdmin(request.params.id);
-      if (!found) throw new HttpError(404, orderAdminMessages.notFound);
-      return toAdminOrderDetail(found.order, found.history);
+      const { order, history } = await ordersAdmin.find(request.params.id);
+      return toAdminOrderDetail(order, history);
     },
   );
 
@@ -85,9 +57,8 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // The scope's guard made sure an admin is logged in.
-      const admin = request.customer!;
-      const order = await moveOrder(app, request.params.id, request.body, { id: admin.id, email: admin.email });
-      return toAdminOrder(order);
+      const { id, email } = request.customer!;
+      return toAdminOrder(await ordersAdmin.move(request.params.id, request.body, { id, email }));
     },
   );
 };

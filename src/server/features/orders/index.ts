@@ -1,12 +1,13 @@
 /**
- * The checkout as the app registers it: its plugins (`app.orderRepository`, `app.payments`, `app.checkout`), the
- * order routes and the built-in test payment page. Other domains use it only through those decorators (reviews ask
- * `app.orderRepository.hasOrders` for the verified badge).
+ * The orders domain as the app registers it: its plugins (`app.checkoutRepository`, `app.orderRepository`,
+ * `app.reportRepository`; `app.payments`; `app.checkout`, `app.ordersAdmin`), the order routes, the owner's order
+ * routes and the built-in test payment page. Other domains use it only through those decorators (reviews ask
+ * `app.orderRepository.hasOrders` for the verified badge, the owner's stock figures `app.checkoutRepository`).
  */
 export { default as ordersAdminRoutes } from './admin-routes.ts';
-export { default as orderRepositoryPlugin } from './order-repository.ts';
+export { default as ordersPlugin } from './plugin.ts';
 export { default as payPageRoutes } from './pay-page/routes.ts';
 export { default as paymentsPlugin } from './payments/plugin.ts';
+export { default as orderRepositoriesPlugin } from './repositories.ts';
 export { default as ordersRoutes } from './routes.ts';
-export { default as checkoutPlugin } from './service.ts';
 export { default as stockSweepPlugin } from './stock-sweep.ts';

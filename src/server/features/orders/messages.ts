@@ -10,10 +10,17 @@ export const orderMessages = {
   customerCheckout: 'This payment was made from a customer account. Please log in to see the order.',
   guestEmailMismatch: 'This e-mail address does not match the one given at checkout.',
   badSignature: 'The webhook signature could not be verified.',
-  /** Contract §8: a checkout wanting more packs of a weight than are left, naming the product. */
+  /** A checkout wanting more packs of a weight than are left, naming the product (docs/api.md, Stock). */
   notEnoughStock: (productName: string, weight: string, left: number) =>
     left === 0
       ? `Sorry, ${productName} (${weight}) is out of stock. Please remove it from your cart.`
       : `Sorry, only ${left} of ${productName} (${weight}) ${left === 1 ? 'is' : 'are'} left. Please change the quantity in your cart.`,
   checkoutExpired: 'This payment has expired. Please go back to your cart and check out again.',
 } as const;
+
+/** What the owner's order calls answer when they refuse. */
+export const orderAdminMessages = {
+  notFound: 'Order not found.',
+  notForward: (orderNumber: string, status: string) =>
+    `Order ${orderNumber} is already ${status}: an order only moves forward, from processing to dispatched to delivered.`,
+};

@@ -1,13 +1,14 @@
 /**
- * The orders of some days as CSV, for the books (contract §7): number, date and time in London, e-mail, lines, the
- * goods and VAT at each rate, and the total. Written as it is read, a page of orders at a time, so a year of orders
- * never sits in memory.
+ * The orders of some days as CSV, for the books (docs/api.md, The owner's API): number, date and time in London,
+ * e-mail, lines, the goods and VAT at each rate, and the total. Written as it is read, a page of orders at a time, so
+ * a year of orders never sits in memory.
  */
 import { VAT_RATES } from '#shared/constants';
 import { penceToPounds } from '#shared/money';
 import type { OrdersCsvQuery } from '#shared/schemas/admin';
 import { vatBreakdown } from '#shared/vat';
-import { formatOrderNumber, type OrderRepository } from './order-repository.ts';
+import { formatOrderNumber } from './order-records.ts';
+import type { ReportRepository } from './report-repository.ts';
 
 const PAGE_SIZE = 500;
 // Highest rate first, as receipts show them.
@@ -50,7 +51,10 @@ export function csvField(value: string): string {
 const csvLine = (fields: string[]) => `${fields.map(csvField).join(',')}\r\n`;
 const pounds = (pence: number) => penceToPounds(pence).toFixed(2);
 
-export async function* ordersCsv(repository: OrderRepository, { from, to }: OrdersCsvQuery): AsyncGenerator<string> {
+export async function* ordersCsv(
+  repository: Pick<ReportRepository, 'ordersForBooks'>,
+  { from, to }: OrdersCsvQuery,
+): AsyncGenerator<string> {
   yield csvLine(HEADER);
   let afterNumber = 0;
   for (;;) {

@@ -1,6 +1,6 @@
 /**
- * Checkout and orders (spec §7, contract §3 and §4): start a payment, verify it, place the order (customer or
- * guest), list a customer's orders, and which provider takes payments. Every amount comes from the database;
+ * Checkout and orders (docs/api.md, Checkout and payment; Orders): start a payment, verify it, place the order
+ * (customer or guest), list a customer's orders, and which provider takes payments. Every amount comes from the database;
  * what a browser sends is only compared with it (decision 039). Each route parses, counts, and calls the service.
  */
 import type { FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The sweep that gives back the stock of checkouts left unpaid past their hold (contract §8): once a minute, and once
+ * The sweep that gives back the stock of checkouts left unpaid past their hold (docs/api.md, Stock): once a minute, and once
  * when the server is ready (a restart must not keep stock held). Several processes may sweep at once: each checkout is
  * taken by one of them (`FOR UPDATE SKIP LOCKED`) and gives its stock back once.
  */
@@ -19,5 +19,5 @@ export default fp(
       },
     });
   },
-  { name: 'stock-sweep', dependencies: ['checkout'] },
+  { name: 'stock-sweep', dependencies: ['orders'] },
 );

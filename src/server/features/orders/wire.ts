@@ -1,12 +1,13 @@
 /**
- * The checkout's wire edge: the one place its pounds become pence (what a browser sends) and pence become pounds
- * (the orders the API answers), with `#shared/money`.
+ * The orders domain's wire edge: the one place its pounds become pence (what a browser sends) and pence become
+ * pounds (the orders the API answers, to shoppers and to the owner), with `#shared/money`.
  */
 import { penceToPounds, poundsToPence } from '#shared/money';
+import type { AdminOrder, AdminOrderDetail } from '#shared/schemas/admin';
 import type { CreateCheckoutBody, Order, OrderItemInput, PlaceOrderBody } from '#shared/schemas/order';
 import { vatBreakdown } from '#shared/vat';
-import { formatOrderNumber, type OrderRecord } from './order-repository.ts';
-import type { CheckoutItem, OrderClaim } from './service.ts';
+import type { CheckoutItem, OrderClaim } from './checkout-lines.ts';
+import { formatOrderNumber, type OrderRecord, type OrderStatusChangeRecord } from './order-records.ts';
 
 /** The lines of a checkout or order body, in pence. */
 function checkoutItemsFromWire(items: readonly OrderItemInput[]): CheckoutItem[] {
@@ -59,5 +60,30 @@ export function toWireOrder(order: OrderRecord): Order {
     isDelivered: order.isDelivered,
     shippingAddress: order.shippingAddress,
     ...(order.guestEmail ? { guestEmail: order.guestEmail } : {}),
+  };
+}
+
+/** An order as the owner's API shows it: the shopper's shape, and where it is on its way. */
+export function toAdminOrder(order: OrderRecord): AdminOrder {
+  return {
+    ...toWireOrder(order),
+    status: order.status,
+    email: order.email,
+    ...(order.trackingNumber ? { trackingNumber: order.trackingNumber } : {}),
+    ...(order.dispatchedAt ? { dispatchedAt: order.dispatchedAt.toISOString() } : {}),
+    ...(order.deliveredAt ? { deliveredAt: order.deliveredAt.toISOString() } : {}),
+  };
+}
+
+/** One order for the owner, with each move it made, oldest first. */
+export function toAdminOrderDetail(order: OrderRecord, history: OrderStatusChangeRecord[]): AdminOrderDetail {
+  return {
+    ...toAdminOrder(order),
+    history: history.map((change) => ({
+      status: change.toStatus,
+      at: change.changedAt.toISOString(),
+      by: change.actorEmail,
+      ...(change.trackingNumber ? { trackingNumber: change.trackingNumber } : {}),
+    })),
   };
 }

@@ -88,5 +88,5 @@ export default fp(
       }),
     );
   },
-  { name: 'reviews', dependencies: ['review-repository', 'review-photos', 'order-repository'] },
+  { name: 'reviews', dependencies: ['review-repository', 'review-photos', 'order-repositories'] },
 );

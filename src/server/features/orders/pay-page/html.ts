@@ -1,12 +1,12 @@
 /**
- * The HTML of the built-in test payment page (contract §4): plainly marked as a test, the lines and the total,
+ * The HTML of the built-in test payment page (docs/api.md, Checkout and payment): plainly marked as a test, the lines and the total,
  * the card fields with visible labels, a Pay button naming the amount, and Cancel. Plain HTML and a stylesheet,
  * no script: it works with any browser and passes the shop's Content-Security-Policy.
  */
 import { SHOP_NAME } from '#shared/constants';
 import { formatPence } from '#shared/money';
 import { escapeHtml } from '../../../lib/html.ts';
-import type { CheckoutLine } from '../order-repository.ts';
+import type { CheckoutLine } from '../order-records.ts';
 import type { TestCardEntry } from '../payments/test-cards.ts';
 
 export const PAY_PAGE_STYLESHEET_PATH = '/pay/pay.css';

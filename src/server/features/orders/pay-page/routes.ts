@@ -1,5 +1,5 @@
 /**
- * The built-in test payment page (PAYMENT_PROVIDER=local, contract §4), registered only with that provider:
+ * The built-in test payment page (PAYMENT_PROVIDER=local; docs/api.md, Checkout and payment), registered only with that provider:
  * `GET /pay/{id}` shows it, `POST /pay/{id}` takes a test card and, when it pays, places the order at once
  * (the payment and its order commit together, so a paid session always has an order) and sends the browser
  * to `/success?session_id={id}`. Every POST answers with a 303 to a GET (decision 065): a refused card goes back to

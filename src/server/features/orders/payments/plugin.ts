@@ -36,10 +36,10 @@ export default fp<PaymentsPluginOptions>(
       createLocalProvider({
         publicUrl: config.publicUrl,
         isSessionPaid: async (sessionId) =>
-          Boolean((await app.orderRepository.findCheckoutBySession(sessionId))?.paidAt),
+          Boolean((await app.checkoutRepository.findCheckoutBySession(sessionId))?.paidAt),
       }),
     );
     app.decorate('stripePayments', undefined);
   },
-  { name: 'payments', dependencies: ['order-repository'] },
+  { name: 'payments', dependencies: ['order-repositories'] },
 );

@@ -4,7 +4,7 @@
  * its webhook) stays in the provider's module and routes; orders never depend on which provider took the money.
  */
 import type { PaymentProviderName } from '../../../config.ts';
-import type { CheckoutLine } from '../order-repository.ts';
+import type { CheckoutLine } from '../order-records.ts';
 
 /** A pending checkout as a provider needs it: every amount already recomputed by the server, in pence. */
 export interface CheckoutForPayment {

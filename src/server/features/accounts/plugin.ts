@@ -1,0 +1,51 @@
+/**
+ * Adds `app.accounts`, the account service (signup, login, password reset and change, account deletion), made once
+ * here with what it needs from the other domains: deleting an account anonymises the customer's orders and forgets
+ * the address's contact messages and sent mail, in the deletion's own transaction (decisions 061, 082).
+ */
+import fp from 'fastify-plugin';
+import type { Config } from '../../config.ts';
+import { type AccountService, createAccountService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: AccountService;
+  }
+}
+
+export interface AccountsPluginOptions {
+  config: Pick<Config, 'publicUrl'>;
+}
+
+export default fp<AccountsPluginOptions>(
+  async (app, { config }) => {
+    app.decorate(
+      'accounts',
+      createAccountService({
+        auth: app.auth,
+        users: app.userRepository,
+        attempts: app.signupAttemptRepository,
+        unitOfWork: app.unitOfWork,
+        runInBackground: app.background.run,
+        publicUrl: config.publicUrl,
+        async forgetElsewhere(customer, tx) {
+          await app.orderRepository.anonymiseCustomer(customer, tx);
+          await app.contactRepository.deleteFrom(customer.email, tx);
+          await app.mailer.forgetAddress(customer.email, tx);
+        },
+      }),
+    );
+  },
+  {
+    name: 'accounts',
+    dependencies: [
+      'auth',
+      'account-repositories',
+      'unit-of-work',
+      'background',
+      'order-repositories',
+      'contact-repository',
+      'mailer',
+    ],
+  },
+);

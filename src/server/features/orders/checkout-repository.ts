@@ -1,0 +1,121 @@
+/**
+ * `app.checkoutRepository`: pending checkouts and the stock they hold until paid, given back or abandoned
+ * (docs/api.md, Stock; decision 077), and the retention of unpaid checkouts (decision 082).
+ */
+import { and, eq, exists, isNotNull, isNull, lt, not, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { deleteInBatches } from '../../db/delete-in-batches.ts';
+import { checkouts, orders } from '../../db/schema.ts';
+import { type CheckoutLine, type CheckoutRecord, type NewCheckout, toCheckoutRecord } from './order-records.ts';
+
+export interface CheckoutRepository {
+  /** Records a new checkout, inside `tx` when given (the stock it takes is taken in the same transaction). */
+  createCheckout(checkout: NewCheckout, tx?: Database): Promise<CheckoutRecord>;
+  /**
+   * Marks an unpaid checkout that holds stock as having given it back, inside `tx`, and answers its lines for the
+   * caller to return; undefined when it holds none (paid, given back already, or from before stock was counted).
+   */
+  releaseStock(checkoutId: string, tx: Database): Promise<CheckoutLine[] | undefined>;
+  /**
+   * Up to `limit` unpaid checkouts made before `before` that still hold stock, locked for `tx`; rows another
+   * process's sweep holds are skipped, so several processes can sweep at once.
+   */
+  abandonedHoldingStock(before: Date, limit: number, tx: Database): Promise<string[]>;
+  /** The packs unpaid checkouts hold now, by product and weight (for the owner's stock figures). */
+  reservedStock(): Promise<{ productId: string; label: string; qty: number }[]>;
+  /** Records the provider's session id once the provider has made the session. */
+  attachSession(checkoutId: string, sessionId: string): Promise<void>;
+  /** An anonymised checkout (decision 061) is unknown here. */
+  findCheckoutBySession(sessionId: string): Promise<CheckoutRecord | undefined>;
+  /**
+   * Deletes checkouts made before `before` that can never become an order: unpaid, with no order, holding no stock
+   * (given back, or never taken). `before` must lie well past any payment's reach (decision 082). Answers how many.
+   */
+  deleteUnpaidCheckouts(before: Date): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    checkoutRepository: CheckoutRepository;
+  }
+}
+
+export function createCheckoutRepository(appDb: Database): CheckoutRepository {
+  return {
+    async createCheckout(checkout, db = appDb) {
+      const [row] = await db.insert(checkouts).values(checkout).returning();
+      if (!row) throw new Error('checkout insert returned no row');
+      return toCheckoutRecord(row);
+    },
+
+    async releaseStock(checkoutId, tx) {
+      const [row] = await tx
+        .update(checkouts)
+        .set({ stockReleasedAt: sql`now()` })
+        .where(
+          and(
+            eq(checkouts.id, checkoutId),
+            eq(checkouts.stockReserved, true),
+            isNull(checkouts.paidAt),
+            isNull(checkouts.stockReleasedAt),
+          ),
+        )
+        .returning();
+      return row ? toCheckoutRecord(row).lines : undefined;
+    },
+
+    async reservedStock() {
+      // NOTE: both drivers answer raw SQL as `{ rows }`; a line-per-row view of the JSON lines has no query-builder form.
+      const result = (await appDb.execute(sql`
+        select line->>'productId' as product_id, line->>'selectedWeight' as label, sum((line->>'qty')::int)::int as qty
+        from ${checkouts}, jsonb_array_elements(${checkouts.lines}) as line
+        where ${checkouts.stockReserved} and ${checkouts.paidAt} is null and ${checkouts.stockReleasedAt} is null
+        group by 1, 2`)) as unknown as { rows: { product_id: string; label: string; qty: number }[] };
+      return result.rows.map((row) => ({ productId: row.product_id, label: row.label, qty: row.qty }));
+    },
+
+    async abandonedHoldingStock(before, limit, tx) {
+      const rows = await tx
+        .select({ id: checkouts.id })
+        .from(checkouts)
+        .where(
+          and(
+            eq(checkouts.stockReserved, true),
+            isNull(checkouts.paidAt),
+            isNull(checkouts.stockReleasedAt),
+            lt(checkouts.createdAt, before),
+          ),
+        )
+        .orderBy(checkouts.createdAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return rows.map((row) => row.id);
+    },
+
+    async attachSession(checkoutId, sessionId) {
+      await appDb.update(checkouts).set({ sessionId }).where(eq(checkouts.id, checkoutId));
+    },
+
+    async findCheckoutBySession(sessionId) {
+      const [row] = await appDb
+        .select()
+        .from(checkouts)
+        .where(and(eq(checkouts.sessionId, sessionId), isNull(checkouts.anonymisedAt)));
+      return row && toCheckoutRecord(row);
+    },
+
+    deleteUnpaidCheckouts: (before) =>
+      deleteInBatches(appDb, {
+        table: checkouts,
+        key: checkouts.id,
+        where: and(
+          isNull(checkouts.paidAt),
+          lt(checkouts.createdAt, before),
+          // Stock still held is the stock sweep's to give back first; deleting the row would lose it for good.
+          or(eq(checkouts.stockReserved, false), isNotNull(checkouts.stockReleasedAt)),
+          // Paid checkouts all have orders; this guards the books should a row ever say otherwise.
+          not(exists(appDb.select({ one: sql`1` }).from(orders).where(eq(orders.checkoutId, checkouts.id)))),
+        ),
+      }),
+  };
+}

@@ -1,0 +1,233 @@
+/**
+ * The shopper's way from a cart to a paid order, in pence throughout (`app.checkout`). `start` prices the lines from
+ * the database (never from the browser), takes their counted stock in the same transaction as the pending checkout
+ * or refuses with 409 naming the product, and asks the payment provider for a session; `confirm` turns a paid session
+ * into its one order, with the confirmation mail queued in the same unit of work. The verify call, the order calls,
+ * the webhook and the test payment page all go through `confirm` (docs/api.md, Checkout and payment), which asks the
+ * provider at most once per session every few seconds and only about its own checkouts (decision 045). A paid order
+ * keeps its stock; a checkout that is not paid gives it back through the stock holds (decision 077).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { checkoutMessages } from '#shared/schemas/order';
+import type { ShippingAddress } from '#shared/schemas/shipping-address';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../errors.ts';
+import type { Customer } from '../accounts/index.ts';
+import type { ProductRepository } from '../catalog/index.ts';
+import { orderConfirmationMail, type UnitOfWork } from '../mail/index.ts';
+import type { CheckoutRepository } from './checkout-repository.ts';
+import { type CheckoutItem, matchesCheckout, type OrderClaim, priceLines, stockLines } from './checkout-lines.ts';
+import { orderMessages } from './messages.ts';
+import { type CheckoutRecord, formatOrderNumber, type OrderRecord, type PlacedOrder } from './order-records.ts';
+import type { OrderRepository } from './order-repository.ts';
+import { createPaidStatusReader } from './paid-status.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import type { StockHolds } from './stock-holds.ts';
+
+export type ConfirmResult =
+  | { status: 'unknown-session' }
+  | { status: 'unpaid'; checkout: CheckoutRecord }
+  | { status: 'placed'; checkout: CheckoutRecord; order: OrderRecord; created: boolean };
+
+export interface CheckoutService extends StockHolds {
+  /** A payment session for the lines, priced from the database; 400, 409 or 503 when it cannot start. */
+  start(input: {
+    items: readonly CheckoutItem[];
+    shippingAddress: ShippingAddress;
+    totalPence: number;
+    customer: Customer | null;
+  }): Promise<{ sessionId: string; url: string }>;
+  /**
+   * The pending checkout of a payment session, if this shop's provider made it: another provider's checkout on
+   * the same database (another process, another PAYMENT_PROVIDER) is unknown here, as no session at all is.
+   */
+  find(sessionId: string): Promise<CheckoutRecord | undefined>;
+  /**
+   * The order for a payment session, made now if the provider holds the session as paid. `knownPaid`: the
+   * caller has the provider's word already (a verified webhook, the test payment page), so it is not asked again.
+   */
+  confirm(sessionId: string, options?: { knownPaid?: boolean }): Promise<ConfirmResult>;
+  /**
+   * `confirm` for a checkout the caller has already read (the test payment page); another provider's checkout is
+   * an unknown session.
+   */
+  confirmCheckout(checkout: CheckoutRecord, options?: { knownPaid?: boolean }): Promise<ConfirmResult>;
+  /** The verify call: the session's order, for its own customer (or anyone holding a guest's session id). */
+  verify(sessionId: string, customer: Customer | null): Promise<OrderRecord>;
+  /** A customer's order call: their own checkout, or a guest checkout with their verified address. */
+  placeCustomerOrder(customer: Customer, claim: OrderClaim): Promise<PlacedOrder>;
+  /** A guest's order call: only a guest checkout, and only with the e-mail given at checkout, if one is sent. */
+  placeGuestOrder(claim: OrderClaim & { guestEmail?: string | undefined }): Promise<PlacedOrder>;
+  /** A customer's orders, newest first. */
+  ordersOf(customer: Customer): Promise<OrderRecord[]>;
+}
+
+export function createCheckoutService(deps: {
+  db: Database;
+  unitOfWork: UnitOfWork;
+  checkoutRepository: CheckoutRepository;
+  orderRepository: OrderRepository;
+  productRepository: ProductRepository;
+  payments: PaymentProvider;
+  stockHolds: StockHolds;
+  /** After a commit that sold a weight out or brought one back: the shop's pages must say so, in every process. */
+  stockShown: (changed: boolean) => Promise<void>;
+  log: FastifyBaseLogger;
+}): CheckoutService {
+  const { db, unitOfWork, checkoutRepository, orderRepository, productRepository, payments, stockHolds } = deps;
+  const { stockShown, log } = deps;
+  const isPaid = createPaidStatusReader(payments);
+
+  /** The order of a checkout whose caller may claim it, or why there is none (404, 409). */
+  async function placedOrder(pending: CheckoutRecord): Promise<PlacedOrder> {
+    const result = await checkout.confirmCheckout(pending);
+    if (result.status === 'unknown-session') throw new HttpError(404, orderMessages.unknownSession);
+    if (result.status === 'unpaid') throw new HttpError(409, orderMessages.unpaid);
+    return result;
+  }
+
+  /** A session's checkout, or 404. */
+  async function found(sessionId: string): Promise<CheckoutRecord> {
+    const pending = await checkout.find(sessionId);
+    if (!pending) throw new HttpError(404, orderMessages.unknownSession);
+    return pending;
+  }
+
+  /** The order calls' common path: the claim must name what was paid for, and the order comes from the checkout. */
+  function placeClaimed(pending: CheckoutRecord, claim: OrderClaim): Promise<PlacedOrder> {
+    if (!matchesCheckout(pending, claim.items, claim.totalPence))
+      throw new HttpError(409, checkoutMessages.orderMismatch);
+    return placedOrder(pending);
+  }
+
+  const checkout: CheckoutService = {
+    ...stockHolds,
+
+    async start({ items, shippingAddress, totalPence, customer }) {
+      const email = customer?.email ?? shippingAddress.email;
+      let soldOut = false;
+      const pending = await db.transaction(async (tx) => {
+        const { lines, amountPence } = await priceLines(productRepository, items, totalPence, tx);
+        const taken = await productRepository.takeStock(stockLines(lines), tx);
+        const { short } = taken;
+        soldOut = taken.soldOut;
+        if (short) {
+          const index = lines.findIndex((line) => line.productId === short.line.productId);
+          const name = lines[index]?.name ?? short.line.productId;
+          throw new HttpError(409, orderMessages.notEnoughStock(name, short.line.label, short.left), {
+            field: `orderItems.${index}.qty`,
+          });
+        }
+        return checkoutRepository.createCheckout(
+          {
+            provider: payments.name,
+            userId: customer?.id ?? null,
+            guestEmail: customer ? null : shippingAddress.email,
+            email,
+            lines,
+            amountPence,
+            shippingAddress,
+            stockReserved: true,
+          },
+          tx,
+        );
+      });
+      await stockShown(soldOut);
+      const { lines, amountPence } = pending;
+      let session: Awaited<ReturnType<typeof payments.createSession>>;
+      try {
+        session = await payments.createSession({ checkoutId: pending.id, lines, amountPence, email });
+      } catch (error) {
+        log.error({ err: error, checkoutId: pending.id }, 'the payment provider could not make a session');
+        // No session, so no payment can ever come for it: its stock goes back at once.
+        await stockHolds.releaseCheckout(pending.id);
+        throw new HttpError(503, orderMessages.providerUnavailable);
+      }
+      await checkoutRepository.attachSession(pending.id, session.sessionId);
+      return session;
+    },
+
+    async find(sessionId) {
+      const pending = await checkoutRepository.findCheckoutBySession(sessionId);
+      return pending?.provider === payments.name ? pending : undefined;
+    },
+
+    async confirm(sessionId, options) {
+      const pending = await checkout.find(sessionId);
+      if (!pending) return { status: 'unknown-session' };
+      return checkout.confirmCheckout(pending, options);
+    },
+
+    async confirmCheckout(pending, { knownPaid = false } = {}) {
+      // Only the provider that took the payment can say it is paid: another one's word (its test page taking
+      // 4242 for a Stripe session) must never make an order.
+      if (pending.provider !== payments.name) return { status: 'unknown-session' };
+      const existing = await orderRepository.findOrderByCheckout(pending.id);
+      if (existing) return { status: 'placed', checkout: pending, order: existing, created: false };
+      if (!knownPaid && !pending.paidAt && (!pending.sessionId || !(await isPaid(pending.sessionId))))
+        return { status: 'unpaid', checkout: pending };
+
+      let soldOut = false;
+      const placed = await unitOfWork(async (tx, queueMail) => {
+        const result = await orderRepository.placeOrder(pending.id, tx);
+        // Paid after its checkout gave the stock back (a Stripe payment that outlived the sweep): taken again, as
+        // far as there is; what was sold meanwhile is the owner's to resolve, and said in the log.
+        if (result.stockGivenBack) {
+          const retaken = await productRepository.retakeStock(stockLines(pending.lines), tx);
+          soldOut = retaken.soldOut;
+          const { missing } = retaken;
+          if (missing > 0)
+            log.warn({ checkoutId: pending.id, missing }, 'paid after its stock was given back: oversold');
+        }
+        if (result.created)
+          await queueMail(
+            orderConfirmationMail({
+              to: result.order.email,
+              orderNumber: formatOrderNumber(result.order.orderNumber),
+              lines: result.order.lines,
+              totalPence: result.order.totalPence,
+              shippingAddress: result.order.shippingAddress,
+            }),
+          );
+        return result;
+      });
+      await stockShown(soldOut);
+      if (placed.created) {
+        log.info(
+          { orderId: placed.order.id, orderNumber: placed.order.orderNumber, checkoutId: pending.id },
+          'order placed',
+        );
+      }
+      return { status: 'placed', checkout: pending, ...placed };
+    },
+
+    async verify(sessionId, customer) {
+      const pending = await found(sessionId);
+      // A customer's checkout answers their name, phone and address: only to them (docs/api.md, Checkout and
+      // payment), and decided before the provider is asked anything. A guest's is read by its unguessable id alone.
+      if (pending.userId !== null && pending.userId !== customer?.id)
+        throw new HttpError(403, customer ? orderMessages.otherCustomer : orderMessages.customerCheckout);
+      return (await placedOrder(pending)).order;
+    },
+
+    async placeCustomerOrder(customer, claim) {
+      const pending = await found(claim.sessionId);
+      // A customer's own checkout, or a guest checkout with their verified address (they logged in while paying).
+      const theirs = pending.userId === null ? pending.guestEmail === customer.email : pending.userId === customer.id;
+      if (!theirs) throw new HttpError(403, orderMessages.otherCustomer);
+      return placeClaimed(pending, claim);
+    },
+
+    async placeGuestOrder(claim) {
+      const pending = await found(claim.sessionId);
+      // A guest cannot put an order on a customer's account, nor claim a customer's payment.
+      if (pending.userId !== null) throw new HttpError(403, orderMessages.customerCheckout);
+      if (claim.guestEmail !== undefined && claim.guestEmail !== pending.guestEmail)
+        throw new HttpError(409, orderMessages.guestEmailMismatch, { field: 'guestEmail' });
+      return placeClaimed(pending, claim);
+    },
+
+    ordersOf: (customer) => orderRepository.listForCustomer(customer),
+  };
+  return checkout;
+}
