@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '#shared/schemas/error';
-import { ReviewBodySchema, ReviewListSchema, ReviewSchema } from '#shared/schemas/review';
+import { REVIEW_PHOTO_FIELD, ReviewBodySchema, ReviewListSchema, ReviewSchema } from '#shared/schemas/review';
 import { acceptReviewForms, photoOf, readReviewForm } from './form.ts';
 import { reviewTexts } from './messages.ts';
 import { toWireReview } from './review-repository.ts';
@@ -26,14 +26,21 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Public: the same list for everyone (decision 046).
-  app.get('/', { config: { cache: 'public' }, schema: { response: { 200: ReviewListSchema } } }, async () =>
-    (await app.reviewRepository.listNewestFirst()).map(toWireReview),
+  app.get(
+    '/',
+    { config: { cache: 'public' }, schema: { response: { 200: ReviewListSchema, '4xx': ApiErrorSchema } } },
+    async () => (await app.reviewRepository.listNewestFirst()).map(toWireReview),
   );
 
   app.post(
     '/',
     {
-      schema: { body: ReviewBodySchema, response: { 201: ReviewSchema, '4xx': ApiErrorSchema } },
+      schema: {
+        description: `JSON, or a multipart form with the same fields and an optional photo in its \`${REVIEW_PHOTO_FIELD}\` part.`,
+        consumes: ['application/json', 'multipart/form-data'],
+        body: ReviewBodySchema,
+        response: { 201: ReviewSchema, '4xx': ApiErrorSchema },
+      },
       // A customer's review may earn the badge; without a token it is anonymous.
       onRequest: app.identifyCustomer,
       preValidation: readReviewForm,
