@@ -23,11 +23,13 @@ const pageUrls = new Set<string>(Object.values(pageRoutes));
 const isApiRoute = (url: string, methods: string | string[]) =>
   (url.startsWith('/api/') || url === '/healthz') && !(pageUrls.has(url) && [methods].flat().includes('GET'));
 
-/** What any route answers when the server fails (errors.ts): a generic message and the request id the log holds. */
+/** What any route answers when the server fails or its database is out of reach (errors.ts). */
 const { $schema, ...errorShape } = z.toJSONSchema(ApiErrorSchema, { target: 'draft-2020-12' });
 const serverFault = {
   ...errorShape,
-  description: 'The server failed: a generic message and the request id its log holds.',
+  description:
+    'The server failed (500: a generic message and the request id its log holds), or its database is briefly out ' +
+    'of reach (503, with Retry-After).',
 };
 const refusal = 'Refused, with a message and, for a form, a message per field (docs/api.md, Errors).';
 
