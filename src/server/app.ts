@@ -52,11 +52,13 @@ import controlCharactersPlugin from './plugins/app/control-characters.ts';
 import databasePlugin from './plugins/app/database.ts';
 import requestLogPlugin from './plugins/app/request-log.ts';
 import compressPlugin from './plugins/external/compress.ts';
+import openApiPlugin from './plugins/external/openapi.ts';
 import rateLimitPlugin from './plugins/external/rate-limit.ts';
 import securityHeadersPlugin from './plugins/external/security-headers.ts';
 import staticPlugin from './plugins/external/static.ts';
 import uploadsPlugin from './plugins/external/uploads.ts';
 import healthRoutes from './routes/health.ts';
+import openApiRoutes from './routes/openapi.ts';
 import pagesRoutes from './routes/pages.ts';
 import sitemapRoutes from './routes/sitemap.ts';
 
@@ -119,6 +121,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(backgroundPlugin);
   await app.register(rateLimitPlugin, { config });
   await app.register(attemptLimitPlugin, { config });
+  // Before any route: it learns of them as they are registered.
+  await app.register(openApiPlugin);
 
   // The domains' decorators, each after the ones it depends on (fastify-plugin checks the names).
   await app.register(productRepositoryPlugin);
@@ -175,6 +179,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     await app.register(sitemapRoutes, { publicUrl: config.publicUrl });
   }
   await app.register(healthRoutes);
+  await app.register(openApiRoutes);
   registerNotFoundHandler(app);
 
   if (config.admin) {

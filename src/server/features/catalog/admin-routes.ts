@@ -18,6 +18,7 @@ import {
 } from '#shared/schemas/admin-product';
 import { ApiErrorSchema } from '#shared/schemas/error';
 import { HttpError } from '../../errors.ts';
+import { documentedOnly } from '../../lib/documented-only.ts';
 
 const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { '4xx': ApiErrorSchema };
@@ -71,7 +72,20 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     upload.post(
       '/products/images',
-      { schema: { response: { 201: UploadedProductImageSchema, ...errors } } },
+      {
+        schema: {
+          consumes: ['multipart/form-data'],
+          body: documentedOnly({
+            description: `One picture (JPEG, PNG or WebP, at most 5 MB) in the \`${PRODUCT_IMAGE_FIELD}\` part.`,
+            shape: {
+              type: 'object',
+              properties: { [PRODUCT_IMAGE_FIELD]: { type: 'string', contentMediaType: 'application/octet-stream' } },
+              required: [PRODUCT_IMAGE_FIELD],
+            },
+          }),
+          response: { 201: UploadedProductImageSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         if (!request.isMultipart()) throw new HttpError(415, productImageMessages.missing);
         let bytes: Buffer | undefined;

@@ -15,6 +15,7 @@ import {
 } from '#shared/schemas/admin';
 import { ApiErrorSchema } from '#shared/schemas/error';
 import { toAdminOrder, toAdminOrderDetail } from './wire.ts';
+import { documentedOnly } from '../../lib/documented-only.ts';
 
 const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { '4xx': ApiErrorSchema };
@@ -29,13 +30,35 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/orders.csv', { schema: { querystring: OrdersCsvQuerySchema } }, async (request, reply) => {
-    const { from, to } = request.query;
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="roast-and-co-orders-${from}-to-${to}.csv"`)
-      .send(Readable.from(ordersAdmin.booksCsv(request.query)));
-  });
+  app.get(
+    '/orders.csv',
+    {
+      schema: {
+        querystring: OrdersCsvQuerySchema,
+        response: {
+          200: {
+            description: 'The orders of those days, one line each, as an attachment.',
+            content: {
+              'text/csv': {
+                schema: documentedOnly({
+                  description: 'number, date, e-mail, lines, VAT by rate, total',
+                  shape: { type: 'string' },
+                }),
+              },
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="roast-and-co-orders-${from}-to-${to}.csv"`)
+        .send(Readable.from(ordersAdmin.booksCsv(request.query)));
+    },
+  );
 
   app.get(
     '/orders/:id',

@@ -60,10 +60,13 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
   );
   const limitOrderCalls = limitPaymentCalls('place-order', (request) => (request.body as PlaceOrderBody).sessionId);
 
-  app.get('/payment-config', { config: { cache: 'public' }, schema: { response: { 200: PaymentConfigSchema } } }, () =>
-    config.paymentProvider === 'stripe' && config.stripe
-      ? { provider: 'stripe' as const, publishableKey: config.stripe.publishableKey }
-      : { provider: 'local' as const },
+  app.get(
+    '/payment-config',
+    { config: { cache: 'public' }, schema: { response: { 200: PaymentConfigSchema, '4xx': ApiErrorSchema } } },
+    () =>
+      config.paymentProvider === 'stripe' && config.stripe
+        ? { provider: 'stripe' as const, publishableKey: config.stripe.publishableKey }
+        : { provider: 'local' as const },
   );
 
   app.post(

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '#shared/schemas/error';
-import { ReviewBodySchema, ReviewListSchema, ReviewSchema } from '#shared/schemas/review';
+import { REVIEW_PHOTO_FIELD, ReviewBodySchema, ReviewListSchema, ReviewSchema } from '#shared/schemas/review';
 import { acceptReviewForms, photoOf, readReviewForm } from './form.ts';
 import { reviewTexts } from './messages.ts';
 
@@ -19,14 +19,21 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptReviewForms(app);
 
   // Public: the same list for everyone (decision 046).
-  app.get('/', { config: { cache: 'public' }, schema: { response: { 200: ReviewListSchema } } }, () =>
-    app.reviews.list(),
+  app.get(
+    '/',
+    { config: { cache: 'public' }, schema: { response: { 200: ReviewListSchema, '4xx': ApiErrorSchema } } },
+    () => app.reviews.list(),
   );
 
   app.post(
     '/',
     {
-      schema: { body: ReviewBodySchema, response: { 201: ReviewSchema, '4xx': ApiErrorSchema } },
+      schema: {
+        description: `JSON, or a multipart form with the same fields and an optional photo in its \`${REVIEW_PHOTO_FIELD}\` part.`,
+        consumes: ['application/json', 'multipart/form-data'],
+        body: ReviewBodySchema,
+        response: { 201: ReviewSchema, '4xx': ApiErrorSchema },
+      },
       // A customer's review may earn the badge; without a token it is anonymous.
       onRequest: app.identifyCustomer,
       preValidation: readReviewForm,
