@@ -14,10 +14,10 @@ const LAST_PAGE = Math.floor(1_000_000_000 / PER_PAGE) + 1;
  * rows on screen are still this page's (`keepPreviousData`), so what describes them (the heading's range, the pager,
  * an empty list's words) reads this query, never the one the address now asks for.
  */
-export interface ListPage<Item, Query extends { offset: number }> {
+export interface ListPage<Item, Filter> {
   items: Item[];
   total: number;
-  query: Query;
+  filter: Filter;
 }
 
 /** The address bar's `page` of an owner's list, from 1: anything else (0, -2, 1.5, 'two') is the first page. */
