@@ -1,5 +1,5 @@
 /**
- * The owner's Audit screen (issue 17, decision 071 amended): a change made by an admin is listed, newest first, with
+ * The owner's Audit screen (decision 071 amended): a change made by an admin is listed, newest first, with
  * when, who, what, its target and the state before and after; filtered by action and target, the filters and the
  * page kept in the address across a reload; loading, a refusal with Retry, and both empty states; at 1366 and
  * 375 px, axe-clean.

@@ -1,8 +1,8 @@
 /**
- * The owner's Messages screen (contract §7, decision 071 amended): a message sent through the contact form is listed
- * as New, opening it marks it read, and a reply sent from it is mailed to the sender (the reply and their message
- * quoted) and marks it answered; the filter and the opened message kept in the address across a reload, Back closing
- * the message; at 1366 and 375 px, by keyboard, axe-clean.
+ * The owner's Messages screen (decision 071 amended): a message sent through the contact form is listed as New,
+ * opening it marks it read (the screen's own PATCH), and a reply sent from it is mailed to the sender (the reply and
+ * their message quoted) and marks it answered; the filter and the opened message kept in the address across a
+ * reload, Back closing the message; at 1366 and 375 px, by keyboard, axe-clean.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '#tests/e2e/accounts';
@@ -109,6 +109,25 @@ test.describe('an admin at 1366 px', () => {
     expect(new URL((await asked).url()).search).toBe('?limit=50&offset=0&status=new');
     await expect(main(page).getByLabel('Status')).toHaveValue('new');
     await expect(main(page).getByRole('heading', { level: 2 })).toBeVisible();
+  });
+
+  test('marks a new message read itself when it is opened', async ({ page }) => {
+    const email = `sender-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await sendContactMessage(page, 'Caroline Herschel', email, 'Are your pumpkin seeds roasted in oil?');
+    await openMessages(page);
+    // The server's GET of one message changes nothing (docs/api.md, The owner's API): it answers the message as new.
+    const oneMessage = /\/api\/admin\/messages\/[^/?]+$/;
+    await page.route(oneMessage, async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), status: 'new' } });
+    });
+    const marked = page.waitForRequest((each) => each.method() === 'PATCH' && oneMessage.test(each.url()));
+    await messageCard(page, email).getByRole('link', { name: 'Open message from Caroline Herschel' }).click();
+    expect((await marked).postDataJSON()).toEqual({ status: 'read' });
+    await expect(main(page).getByRole('article')).toContainText('Read');
+    await main(page).getByRole('link', { name: 'Back to messages' }).click();
+    await expect(messageCard(page, email)).toHaveCount(0);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * One order on the owner's screen (contract §7, decision 071 amended): opened from the Orders list, its lines, total,
+ * One order on the owner's screen (decision 071 amended): opened from the Orders list, its lines, total,
  * VAT, address, e-mail, status and history; 'Mark as dispatched' with a tracking number, then 'Mark as delivered',
  * each mailing the guest who bought it; a refused move shows the server's message; at 375 and 1366 px, axe-clean.
  */

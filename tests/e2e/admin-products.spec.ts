@@ -1,5 +1,5 @@
 /**
- * The owner's Products screen (issue 18, decision 071 amended): an admin adds a product with its food information
+ * The owner's Products screen (decision 071 amended): an admin adds a product with its food information
  * and a counted weight, and a guest finds it, reads its food information and buys it; a weight counted down to 0
  * reads 'Out of stock' on the shop's card; a picture uploaded becomes the product's, a file that is not one is refused; the shared schema's and the server's messages show under their fields;
  * Hide and Show from the list, filtered in the address; at 1366 and 375 px, axe-clean.

@@ -1,5 +1,5 @@
 /**
- * The owner's Reviews screen (contract §7, decision 071 amended): reached from the admin navigation, reviews newest
+ * The owner's Reviews screen (decision 071 amended): reached from the admin navigation, reviews newest
  * first with hidden ones marked, filtered All/Shown/Hidden (kept in the address across a reload, Back and a typed
  * link; an unknown one lists all); Hide takes a review off the home page's carousel and Show
  * brings it back; Delete asks first; at 1366 and 375 px, by keyboard, axe-clean.

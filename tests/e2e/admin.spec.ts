@@ -1,5 +1,5 @@
 /**
- * The owner's Orders screen (contract §7, decision 071): 'Admin' in the account menu for admins only; /admin for an
+ * The owner's Orders screen (decision 071): 'Admin' in the account menu for admins only; /admin for an
  * admin (orders newest first, filtered by status and searched by number, paged 50 at a time, loading, error and empty
  * states) at 1366 and 375 px, by keyboard, scanned by axe; a customer's not-allowed page with nothing asked of
  * /api/admin; a visitor sent to /login and back. The admin is the e2e server's own (playwright.config.ts).

@@ -169,34 +169,38 @@ export function createAppRoutes(queryClient: QueryClient, { fetchData = true } =
               lazy: lazyScreen(() => import('./routes/my-orders.tsx')),
             },
             { ...screen, path: paths.account.path, lazy: lazyScreen(() => import('./routes/account.tsx')) },
-            // No loader: the owner's data would bring its code into every shopper's first load.
-            { ...screen, path: paths.admin.path, lazy: lazyScreen(() => import('./routes/admin.tsx')) },
+            // The owner's screens: one lazy layout (the admin guard and navigation) around each screen's own lazy
+            // chunk. No loader: the owner's data would bring its code into every shopper's first load.
             {
               ...screen,
-              path: paths.adminReviews.path,
-              lazy: lazyScreen(() => import('./routes/admin-reviews.tsx')),
+              path: paths.admin.path,
+              lazy: lazyScreen(() => import('./routes/admin-layout.tsx')),
+              children: [
+                { ...screen, index: true, lazy: lazyScreen(() => import('./routes/admin.tsx')) },
+                {
+                  ...screen,
+                  path: paths.adminReviews.path,
+                  lazy: lazyScreen(() => import('./routes/admin-reviews.tsx')),
+                },
+                {
+                  ...screen,
+                  path: paths.adminMessages.path,
+                  lazy: lazyScreen(() => import('./routes/admin-messages.tsx')),
+                },
+                { ...screen, path: paths.adminAudit.path, lazy: lazyScreen(() => import('./routes/admin-audit.tsx')) },
+                {
+                  ...screen,
+                  path: paths.adminProducts.path,
+                  lazy: lazyScreen(() => import('./routes/admin-products.tsx')),
+                },
+                // Adding and editing a product share one form, so one chunk.
+                ...([paths.adminNewProduct.path, paths.adminProduct.path] as const).map((path) => ({
+                  ...screen,
+                  path,
+                  lazy: lazyScreen(() => import('./routes/admin-product.tsx')),
+                })),
+              ],
             },
-            {
-              ...screen,
-              path: paths.adminMessages.path,
-              lazy: lazyScreen(() => import('./routes/admin-messages.tsx')),
-            },
-            {
-              ...screen,
-              path: paths.adminAudit.path,
-              lazy: lazyScreen(() => import('./routes/admin-audit.tsx')),
-            },
-            {
-              ...screen,
-              path: paths.adminProducts.path,
-              lazy: lazyScreen(() => import('./routes/admin-products.tsx')),
-            },
-            // Adding and editing a product share one form, so one chunk.
-            ...([paths.adminNewProduct.path, paths.adminProduct.path] as const).map((path) => ({
-              ...screen,
-              path,
-              lazy: lazyScreen(() => import('./routes/admin-product.tsx')),
-            })),
             // The three legal pages share one chunk: whoever reads one often reads another.
             ...(['privacy', 'terms', 'delivery'] as const).map((name) => ({
               ...screen,

@@ -1,7 +1,7 @@
 /**
- * The e2e server's admin (contract §7): playwright.config.ts starts the shop with ADMIN_EMAIL and ADMIN_PASSWORD set
- * to these, so the account exists, proven, from the start ('Shop admin' is the name a new admin is given). No imports:
- * the config reads this file before any test runs.
+ * The e2e server's admin (docs/api.md, The owner's API): playwright.config.ts starts the shop with ADMIN_EMAIL and
+ * ADMIN_PASSWORD set to these, so the account exists, proven, from the start ('Shop admin' is the name a new admin is
+ * given). No imports: the config reads this file before any test runs.
  */
 export const e2eAdmin = {
   name: 'Shop admin',

@@ -1,23 +1,9 @@
-/**
- * /admin/audit (contract §7, issue 17): every change an admin has made, who made it and what it changed, for admins
- * only; a lazy chunk, never in a shopper's first load.
- */
-import { SHOP_NAME } from '#shared/constants';
-import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
-import { PageMeta } from '#web/components/layout/page-meta.tsx';
+/** /admin/audit: every change an admin has made, who made it and what it changed, in the admin layout's outlet (admin-layout.tsx). */
 import { AdminAudit } from '#web/features/admin/components/admin-audit.tsx';
-import { AdminNav } from '#web/features/admin/components/admin-nav.tsx';
-import { RequireAdmin } from '../require-admin.tsx';
+import { adminScreen } from '#web/features/admin/components/admin-screen.tsx';
 
-export default function AdminAuditRoute() {
-  return (
-    <RequireAdmin>
-      <PageContainer>
-        <PageMeta title={`Audit | Admin | ${SHOP_NAME}`} description="Every change made in the shop's admin." />
-        <AdminNav />
-        <PageHeading>Audit</PageHeading>
-        <AdminAudit />
-      </PageContainer>
-    </RequireAdmin>
-  );
-}
+export default adminScreen({
+  title: 'Audit',
+  description: "Every change made in the shop's admin.",
+  Screen: AdminAudit,
+});

@@ -4,6 +4,7 @@ import {
   AUDIT_ACTION_LABELS,
   auditActionLabel,
   auditFieldLabel,
+  auditTarget,
   describeAuditState,
   formatAuditTarget,
   formatAuditValue,
@@ -100,5 +101,25 @@ describe('describeAuditState', () => {
   it('shows a single value as it is', () => {
     expect(describeAuditState('open', 'closed')).toEqual({ kind: 'value', value: 'open' });
     expect(describeAuditState(undefined, 'closed')).toEqual({ kind: 'none' });
+  });
+});
+
+describe('auditTarget', () => {
+  it('reads an order number as the Orders search does', () => {
+    for (const typed of ['RC-1042', 'rc-1042', 'rc1042', '1042', ' 01042 ', 'order:RC-1042', 'Order RC-1042']) {
+      expect(auditTarget(typed), typed).toBe('order:RC-1042');
+    }
+  });
+
+  it('reads a target as the list shows it', () => {
+    expect(auditTarget('Review 3f2a-77')).toBe('review:3f2a-77');
+    expect(auditTarget('review:3f2a-77')).toBe('review:3f2a-77');
+    expect(auditTarget('Message  9b1c ')).toBe('message:9b1c');
+  });
+
+  it('asks for anything else as typed', () => {
+    expect(auditTarget('product:cashews')).toBe('product:cashews');
+    expect(auditTarget(' 3f2a-77 ')).toBe('3f2a-77');
+    expect(auditTarget('')).toBe('');
   });
 });

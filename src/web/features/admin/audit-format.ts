@@ -99,3 +99,20 @@ export function describeAuditState(state: unknown, other: unknown): AuditState {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+const ORDER_NUMBER = /^(?:order[:\s]\s*)?(?:rc-?)?(\d{1,15})$/i;
+const KIND_AND_NAME = /^(order|review|message)[:\s]\s*(\S.*)$/i;
+
+/**
+ * The audit's name for what was typed. The API matches a target exactly (`order:RC-1042`), so an order number as
+ * the Orders search takes it ('RC-1042', 'rc1042', '1042') and a target as the list shows it ('Order RC-1042',
+ * 'Review 3f2a…') both become that; anything else is asked for as typed.
+ */
+export function auditTarget(typed: string): string {
+  const value = typed.trim();
+  const orderNumber = ORDER_NUMBER.exec(value)?.[1];
+  if (orderNumber) return `order:RC-${Number(orderNumber)}`;
+  const named = KIND_AND_NAME.exec(value);
+  if (named) return `${named[1]!.toLowerCase()}:${named[2]!.trim()}`;
+  return value;
+}

@@ -1,6 +1,6 @@
 /**
  * What the owner's lists share: 50 rows a page (the API's default), the page as the address bar keeps it, and one
- * page of rows together with the query that asked for it.
+ * page of rows together with the filter that asked for it.
  */
 import { ADMIN_LIST_DEFAULT_LIMIT } from '#shared/schemas/admin';
 
@@ -10,14 +10,14 @@ export const PER_PAGE = ADMIN_LIST_DEFAULT_LIMIT;
 const LAST_PAGE = Math.floor(1_000_000_000 / PER_PAGE) + 1;
 
 /**
- * One page of a list as the API answered it, with the query it answers. While another page or filter loads, the
+ * One page of a list as the API answered it, with the filter it answers. While another page or filter loads, the
  * rows on screen are still this page's (`keepPreviousData`), so what describes them (the heading's range, the pager,
- * an empty list's words) reads this query, never the one the address now asks for.
+ * an empty list's words) reads this filter, never the one the address now asks for.
  */
-export interface ListPage<Item, Query extends { offset: number }> {
+export interface ListPage<Item, Filter> {
   items: Item[];
   total: number;
-  query: Query;
+  filter: Filter;
 }
 
 /** The address bar's `page` of an owner's list, from 1: anything else (0, -2, 1.5, 'two') is the first page. */

@@ -1,4 +1,12 @@
-/** How an order's moment reads to the owner: the day and time in London (the shop's clock), wherever they are. */
+/** How an order reads to the owner: where it stands in words, and its moments in London time (the shop's clock). */
+import type { OrderStatus } from '#shared/schemas/admin';
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  processing: 'Processing',
+  dispatched: 'Dispatched',
+  delivered: 'Delivered',
+};
+
 const orderTime = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
   timeStyle: 'short',

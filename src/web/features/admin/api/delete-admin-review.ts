@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminApiPaths } from '#shared/admin-api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { adminReviewsKey } from './get-admin-reviews.ts';
+import { adminKey } from './get-admin-list.ts';
 import { REVIEWS_QUERY_KEY } from '#web/lib/shop-query-keys.ts';
 
 export async function deleteAdminReview(reviewId: string): Promise<void> {
@@ -19,7 +19,7 @@ export function useDeleteAdminReview() {
     onSettled: () => {
       // The shop's own pages in this tab show the change too, when next shown.
       void queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_KEY });
-      return queryClient.invalidateQueries({ queryKey: adminReviewsKey });
+      return queryClient.invalidateQueries({ queryKey: adminKey('reviews') });
     },
   });
 }

@@ -6,12 +6,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApiPaths } from '#shared/admin-api-paths';
 import { type AdminOrderDetail, AdminOrderDetailSchema } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { customerQueryKey } from '#web/lib/session.ts';
+import { adminKey } from './get-admin-list.ts';
 
 export const ADMIN_ORDER_FAILED = 'We could not load this order. Please try again.';
 
 /** Every admin order's key starts here, so a move refreshes the one order and every list page at once. */
-export const adminOrdersKey = [...customerQueryKey, 'admin', 'orders'] as const;
+export const adminOrdersKey = adminKey('orders');
 
 export async function getAdminOrder(orderId: string, signal?: AbortSignal): Promise<AdminOrderDetail> {
   const answer = await apiRequest<unknown>(adminApiPaths.order(orderId), { signal });

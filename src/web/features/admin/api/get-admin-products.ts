@@ -7,12 +7,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApiPaths } from '#shared/admin-api-paths';
 import { type AdminProductList, AdminProductListSchema } from '#shared/schemas/admin-product';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { customerQueryKey } from '#web/lib/session.ts';
+import { adminKey } from './get-admin-list.ts';
 
 export const ADMIN_PRODUCTS_FAILED = 'We could not load the products. Please try again.';
 
 /** Every change to a product refreshes this. */
-export const adminProductsKey = [...customerQueryKey, 'admin', 'products'] as const;
+export const adminProductsKey = adminKey('products');
 
 export async function getAdminProducts(signal?: AbortSignal): Promise<AdminProductList> {
   return AdminProductListSchema.parse(await apiRequest<unknown>(adminApiPaths.products, { signal }));

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { adminApiPaths } from '#shared/admin-api-paths';
 import { type AdminSummary, AdminSummarySchema } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { customerQueryKey } from '#web/lib/session.ts';
+import { adminKey } from './get-admin-list.ts';
 
 export async function getAdminSummary(signal?: AbortSignal): Promise<AdminSummary> {
   return AdminSummarySchema.parse(await apiRequest<unknown>(adminApiPaths.summary, { signal }));
@@ -12,7 +12,7 @@ export async function getAdminSummary(signal?: AbortSignal): Promise<AdminSummar
 export function useAdminSummary() {
   return useQuery({
     // Under the orders' key too, so a moved order refreshes the count to dispatch.
-    queryKey: [...customerQueryKey, 'admin', 'orders', 'summary'],
+    queryKey: [...adminKey('orders'), 'summary'],
     queryFn: ({ signal }) => getAdminSummary(signal),
     staleTime: 0,
   });

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminApiPaths } from '#shared/admin-api-paths';
 import { type AdminMessage, AdminMessageSchema } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { adminMessagesKey } from './get-admin-messages.ts';
+import { adminMessagesKey } from './get-admin-message.ts';
 
 export const REPLY_FAILED = 'We could not send your reply. Please try again.';
 

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminApiPaths } from '#shared/admin-api-paths';
 import { type AdminReview, AdminReviewSchema } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { adminReviewsKey } from './get-admin-reviews.ts';
+import { adminKey } from './get-admin-list.ts';
 import { REVIEWS_QUERY_KEY } from '#web/lib/shop-query-keys.ts';
 
 export async function setReviewHidden(reviewId: string, hidden: boolean): Promise<AdminReview> {
@@ -21,7 +21,7 @@ export function useSetReviewHidden() {
     onSettled: () => {
       // The shop's own pages in this tab show the change too, when next shown.
       void queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_KEY });
-      return queryClient.invalidateQueries({ queryKey: adminReviewsKey });
+      return queryClient.invalidateQueries({ queryKey: adminKey('reviews') });
     },
   });
 }

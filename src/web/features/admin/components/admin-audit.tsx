@@ -1,99 +1,60 @@
 /**
  * The owner's Audit screen below its heading: the filters (action, target), then one page of admin changes, newest
- * first, each with when, who, what, to which target, and the state before and after; loading, error and empty
- * states and Previous/Next as the Orders list has them. What is shown lives in the address bar (audit-filter.ts).
+ * first (lists.ts, `auditList`), each with when, who, what, to which target, and the state before and after.
  */
 import { clsx } from 'clsx';
-import { useId, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import type { AuditEntry } from '#shared/schemas/admin';
-import { LoadError } from '#web/components/errors/load-error.tsx';
-import { PageLoading } from '#web/components/layout/page-loading.tsx';
-import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
-import { ADMIN_AUDIT_FAILED, useAdminAudit } from '../api/get-admin-audit.ts';
-import { type AuditFilter, auditFilterParams, auditQuery, isAuditFiltered, readAuditFilter } from '../audit-filter.ts';
-import { type AuditState, auditActionLabel, describeAuditState, formatAuditTarget } from '../audit-format.ts';
-import { pageRange } from '../list-page.ts';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { AUDIT_ACTIONS, type AuditEntry } from '#shared/schemas/admin';
+import { useAdminList } from '../hooks/use-admin-list.ts';
+import { listFilterParams } from '../list-fields.ts';
+import {
+  AUDIT_ACTION_LABELS,
+  type AuditState,
+  auditActionLabel,
+  describeAuditState,
+  formatAuditTarget,
+} from '../audit-format.ts';
+import { auditList } from '../lists.ts';
 import { formatOrderTime } from '../order-format.ts';
-import { AuditFilters } from './audit-filters.tsx';
-import { ListPager } from './list-pager.tsx';
-
-export const NO_CHANGES_YET = 'No changes recorded yet.';
-export const NO_CHANGES_MATCH = 'No changes match these filters.';
+import { AdminList } from './admin-list.tsx';
+import { SearchFilters } from './search-filters.tsx';
 
 const card = 'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200 sm:p-5';
+const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }));
+
+/** Every change to one target: its name as the list shows it, which the Target field reads back. */
+const targetHref = (target: string) =>
+  `?${listFilterParams(auditList.fields, { action: undefined, target: formatAuditTarget(target), page: 1 }).toString()}`;
 
 export function AdminAudit() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filter = readAuditFilter(searchParams);
-  const audit = useAdminAudit(auditQuery(filter));
-  const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
-
-  const show = (next: AuditFilter) => setSearchParams(auditFilterParams(next), { preventScrollReset: true });
-
-  // The buttons sit below the list: the new page is read from its top, where focus goes (and the view with it).
-  const turnTo = (page: number) => {
-    show({ ...filter, page });
-    resultsHeadingRef.current?.focus();
-  };
-
-  /** Every change to one target: its name as the list shows it, which the Target field reads back. */
-  const targetHref = (target: string) =>
-    `?${auditFilterParams({ action: undefined, target: formatAuditTarget(target), page: 1 }).toString()}`;
-
-  const results = () => {
-    if (audit.isPending) return <PageLoading />;
-    if (audit.isError) {
-      return (
-        <LoadError
-          message={failureMessage(audit.error, { fallback: ADMIN_AUDIT_FAILED, offline: OFFLINE_MESSAGE })}
-          onRetry={() => void audit.refetch()}
-          retrying={audit.isFetching}
-        />
-      );
-    }
-    // The page shown, which is the last one while another loads: everything below describes its own rows.
-    const { items, total, query } = audit.data;
-    if (total === 0) {
-      return (
-        <p className="rounded-2xl bg-white p-8 text-center text-lg text-stone-700 shadow-sm ring-1 ring-cream-200">
-          {isAuditFiltered(query) ? NO_CHANGES_MATCH : NO_CHANGES_YET}
-        </p>
-      );
-    }
-    return (
-      <div className="flex flex-col gap-4">
-        <h2 ref={resultsHeadingRef} tabIndex={-1} className="text-lg font-bold text-roast-900 tabular-nums">
-          {total === 1 ? '1 change' : `Changes ${pageRange(query.offset, items.length, total)}`}
-        </h2>
-        {items.length === 0 ? (
-          <p className="rounded-2xl bg-white p-8 text-center text-lg text-stone-700 shadow-sm ring-1 ring-cream-200">
-            This page is past the last change.
-          </p>
-        ) : (
-          <ul role="list" aria-label="Changes, newest first" className="flex flex-col gap-3">
-            {items.map((entry) => (
-              <li key={entry._id}>
-                <AuditEntryCard entry={entry} targetHref={targetHref(entry.target)} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <ListPager label="Pages of changes" list={audit.data} onTurnTo={turnTo} />
-      </div>
-    );
-  };
-
+  const audit = useAdminList(auditList);
+  const { filter } = audit;
   return (
-    <div className="flex flex-col gap-6">
-      <AuditFilters
-        action={filter.action}
-        target={filter.target}
-        onChange={({ action, target }) => show({ action, target: target.trim(), page: 1 })}
+    <AdminList
+      list={auditList}
+      state={audit}
+      row={(entry) => <AuditEntryCard entry={entry} targetHref={targetHref(entry.target)} />}
+    >
+      <SearchFilters
+        name="Audit"
+        choice={{
+          label: 'Action',
+          name: 'action',
+          value: filter.action,
+          options: ACTION_OPTIONS,
+          appliesAtOnce: false,
+        }}
+        words={{
+          label: 'Target',
+          hint: 'An order number (RC-1042), or a target chosen in the list',
+          name: 'target',
+          value: filter.target,
+        }}
+        submitLabel="Filter"
+        onChange={({ choice, words }) => audit.apply({ action: choice, target: words })}
       />
-      {/* While another page or filter loads, the list shown is the last one, marked busy. */}
-      <div aria-busy={audit.isPlaceholderData}>{results()}</div>
-    </div>
+    </AdminList>
   );
 }
 

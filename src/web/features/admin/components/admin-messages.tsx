@@ -1,41 +1,35 @@
 /**
  * The owner's Messages screen below its heading: which messages to list (New, Read, Answered, All), then one page of
- * them, newest first. 'Open' shows a message in place of the list (the server marks a new one read), with the reply
+ * them, newest first. 'Open' shows a message in place of the list (and marks a new one read), with the reply
  * form: the reply is mailed to the sender and the message becomes answered; progress on the button, then the result
  * as a status message, or the server's message as an alert. The list's filter and page and the opened message live
- * in the address (message-filter.ts), so Back closes a message and a reload keeps what is shown.
+ * in the address (lists.ts, `messagesList`), so Back closes a message and a reload keeps what is shown.
  */
 import { clsx } from 'clsx';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { type AdminMessage, MESSAGE_STATUSES, type MessageStatus, REPLY_MAX_LENGTH } from '#shared/schemas/admin';
-import { LoadError } from '#web/components/errors/load-error.tsx';
-import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { TextArea } from '#web/components/ui/text-area.tsx';
 import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 import { ADMIN_MESSAGE_FAILED, useAdminMessage } from '../api/get-admin-message.ts';
-import { ADMIN_MESSAGES_FAILED, useAdminMessages } from '../api/get-admin-messages.ts';
 import { REPLY_FAILED, useReplyToMessage } from '../api/reply-to-message.ts';
-import {
-  type MessagesFilter,
-  type MessagesShown,
-  messagesFilterParams,
-  messagesQuery,
-  openMessageParams,
-  readMessagesFilter,
-  readOpenMessage,
-} from '../message-filter.ts';
+import { useAdminList } from '../hooks/use-admin-list.ts';
+import { messagesList } from '../lists.ts';
 import { formatOrderTime } from '../order-format.ts';
+import { AdminList } from './admin-list.tsx';
 import { ListFilter } from './list-filter.tsx';
-import { ListPager } from './list-pager.tsx';
+import { OpenedRow } from './opened-row.tsx';
+
+/** The address's name for the message opened in place of the list. */
+const MESSAGE_PARAM = 'message';
 
 const STATUS_LABELS: Record<MessageStatus, string> = { new: 'New', read: 'Read', answered: 'Answered' };
-const SHOWN_OPTIONS: { value: MessagesShown; label: string }[] = [
+const SHOWN_OPTIONS = [
   ...MESSAGE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
-  { value: 'all', label: 'All' },
+  { value: 'all' as const, label: 'All' },
 ];
 const tones: Record<MessageStatus, string> = {
   new: 'bg-amber-100 text-amber-900',
@@ -53,75 +47,33 @@ function StatusBadge({ status }: { status: MessageStatus }) {
 }
 
 export function AdminMessages() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filter = readMessagesFilter(searchParams);
-  const openId = readOpenMessage(searchParams);
-  const messages = useAdminMessages(messagesQuery(filter));
-  const listHeadingRef = useRef<HTMLHeadingElement>(null);
+  const messages = useAdminList(messagesList);
+  const openId = messages.opened(MESSAGE_PARAM);
+  const { headingRef } = messages;
 
   // Back from a message (its link or the browser's): the list is read again from its heading.
   const shownBefore = useRef(openId);
   useEffect(() => {
-    if (shownBefore.current && !openId) listHeadingRef.current?.focus();
+    if (shownBefore.current && !openId) headingRef.current?.focus();
     shownBefore.current = openId;
-  }, [openId]);
+  }, [openId, headingRef]);
 
-  if (openId) {
-    // Back to messages returns to the list as it was filtered, as the browser's Back does.
-    return <OpenMessage messageId={openId} backHref={`?${messagesFilterParams(filter).toString()}`} />;
-  }
-
-  const show = (next: MessagesFilter) => setSearchParams(messagesFilterParams(next), { preventScrollReset: true });
-
-  // The buttons sit below the list: the new page is read from its top, where focus goes (and the view with it).
-  const turnTo = (page: number) => {
-    show({ ...filter, page });
-    listHeadingRef.current?.focus();
-  };
-
-  const results = () => {
-    if (messages.isPending) return <PageLoading />;
-    if (messages.isError) {
-      return (
-        <LoadError
-          message={failureMessage(messages.error, { fallback: ADMIN_MESSAGES_FAILED, offline: OFFLINE_MESSAGE })}
-          onRetry={() => void messages.refetch()}
-          retrying={messages.isFetching}
-        />
-      );
-    }
-    // The page shown, which is the last one while another loads: everything below describes its own rows.
-    const { items, total } = messages.data;
-    return (
-      <div className="flex flex-col gap-4">
-        <h2 ref={listHeadingRef} tabIndex={-1} className="text-lg font-bold text-roast-900 tabular-nums">
-          {total === 0 ? 'No messages' : total === 1 ? '1 message' : `${total.toLocaleString('en-GB')} messages`}
-        </h2>
-        {items.length > 0 && (
-          <ul role="list" aria-label="Messages, newest first" className="flex flex-col gap-3">
-            {items.map((message) => (
-              <li key={message._id}>
-                <MessageCard message={message} href={`?${openMessageParams(filter, message._id).toString()}`} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <ListPager label="Pages of messages" list={messages.data} onTurnTo={turnTo} />
-      </div>
-    );
-  };
+  // Back to messages returns to the list as it was filtered, as the browser's Back does.
+  if (openId) return <OpenMessage messageId={openId} backHref={messages.href()} />;
 
   return (
-    <div className="flex flex-col gap-6">
+    <AdminList
+      list={messagesList}
+      state={messages}
+      row={(message) => <MessageCard message={message} href={messages.href({ [MESSAGE_PARAM]: message._id })} />}
+    >
       <ListFilter
         label="Status"
-        value={filter.status}
+        value={messages.filter.status}
         options={SHOWN_OPTIONS}
-        onChange={(status) => show({ status, page: 1 })}
+        onChange={(status) => messages.apply({ status })}
       />
-      {/* While another page or filter loads, the list shown is the last one, marked busy. */}
-      <div aria-busy={messages.isPlaceholderData}>{results()}</div>
-    </div>
+    </AdminList>
   );
 }
 
@@ -151,25 +103,7 @@ function MessageCard({ message, href }: { message: AdminMessage; href: string })
 }
 
 function OpenMessage({ messageId, backHref }: { messageId: string; backHref: string }) {
-  const message = useAdminMessage(messageId);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const loaded = message.isSuccess;
-  useEffect(() => {
-    if (loaded) headingRef.current?.focus();
-  }, [loaded]);
-
-  const body = () => {
-    if (message.isPending) return <PageLoading />;
-    if (message.isError) {
-      return (
-        <LoadError
-          message={failureMessage(message.error, { fallback: ADMIN_MESSAGE_FAILED, offline: OFFLINE_MESSAGE })}
-          onRetry={() => void message.refetch()}
-          retrying={message.isFetching}
-        />
-      );
-    }
-    const shown = message.data;
+  const body = (shown: AdminMessage, headingRef: RefObject<HTMLHeadingElement | null>) => {
     return (
       <div className="flex min-w-0 flex-col gap-6">
         <article aria-labelledby="admin-message-heading" className={card}>
@@ -217,14 +151,14 @@ function OpenMessage({ messageId, backHref }: { messageId: string; backHref: str
   };
 
   return (
-    <div className="flex flex-col gap-6">
-      <p>
-        <Link to={backHref} className="font-semibold text-roast-800 underline underline-offset-4 hover:text-roast-900">
-          Back to messages
-        </Link>
-      </p>
-      {body()}
-    </div>
+    <OpenedRow
+      backHref={backHref}
+      backText="Back to messages"
+      query={useAdminMessage(messageId)}
+      failed={ADMIN_MESSAGE_FAILED}
+    >
+      {body}
+    </OpenedRow>
   );
 }
 

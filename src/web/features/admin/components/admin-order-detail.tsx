@@ -4,11 +4,8 @@
  * dispatched' (with a tracking number or none) and 'Mark as delivered'. Only forward moves are offered; each shows
  * its progress on its button, then the result as a status message, or the server's refusal as an alert.
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { type FormEvent, useId, useState } from 'react';
 import { type AdminOrderDetail, TRACKING_NUMBER_MAX_LENGTH } from '#shared/schemas/admin';
-import { LoadError } from '#web/components/errors/load-error.tsx';
-import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { OrderLines } from '#web/components/receipt/order-lines.tsx';
@@ -18,46 +15,18 @@ import { TextField } from '#web/components/ui/text-field.tsx';
 import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 import { ADMIN_ORDER_FAILED, useAdminOrder } from '../api/get-admin-order.ts';
 import { MOVE_ORDER_FAILED, type OrderMove, useMoveAdminOrder } from '../api/move-admin-order.ts';
-import { STATUS_LABELS } from '../order-filter.ts';
-import { formatOrderTime } from '../order-format.ts';
+import { formatOrderTime, STATUS_LABELS } from '../order-format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { OpenedRow } from './opened-row.tsx';
 
 const card = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-200';
 const cardHeading = 'text-lg font-bold text-roast-900';
 
 export function AdminOrderDetailView({ orderId, backHref }: { orderId: string; backHref: string }) {
-  const order = useAdminOrder(orderId);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const loaded = order.isSuccess;
-
-  // Opened from the list (a link far down the page): the order is read from its heading.
-  useEffect(() => {
-    if (loaded) headingRef.current?.focus();
-  }, [loaded]);
-
-  const body = () => {
-    if (order.isPending) return <PageLoading />;
-    if (order.isError) {
-      return (
-        <LoadError
-          message={failureMessage(order.error, { fallback: ADMIN_ORDER_FAILED, offline: OFFLINE_MESSAGE })}
-          onRetry={() => void order.refetch()}
-          retrying={order.isFetching}
-        />
-      );
-    }
-    return <OrderDetail order={order.data} headingRef={headingRef} />;
-  };
-
   return (
-    <div className="flex flex-col gap-6">
-      <p>
-        <Link to={backHref} className="font-semibold text-roast-800 underline underline-offset-4 hover:text-roast-900">
-          Back to orders
-        </Link>
-      </p>
-      {body()}
-    </div>
+    <OpenedRow backHref={backHref} backText="Back to orders" query={useAdminOrder(orderId)} failed={ADMIN_ORDER_FAILED}>
+      {(order, headingRef) => <OrderDetail order={order} headingRef={headingRef} />}
+    </OpenedRow>
   );
 }
 

@@ -5,12 +5,11 @@
  */
 
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useAdminProducts } from '../api/get-admin-products.ts';
+import { ADMIN_PRODUCTS_FAILED, useAdminProducts } from '../api/get-admin-products.ts';
 import { EMPTY_PRODUCT_FORM, productImages, toProductFormValues } from '../product-form-values.ts';
-import { ProductsLoadError } from './admin-products.tsx';
 import { ProductForm } from './product-form.tsx';
+import { QueryState } from './query-state.tsx';
 
 /** What the screen is given on arrival after a product is added. */
 interface AddedState {
@@ -31,39 +30,41 @@ export function AdminProduct({ productId }: { productId?: string | undefined }) 
     </Link>
   );
 
-  if (products.isPending) return <PageLoading />;
-  if (products.isError) return <ProductsLoadError products={products} />;
-
-  const images = productImages(products.data.items);
-  const product = productId === undefined ? undefined : products.data.items.find((item) => item._id === productId);
-  if (productId !== undefined && !product) {
-    return (
-      <>
-        {back}
-        <Heading>Product not found</Heading>
-        <p className="text-stone-700">
-          There is no product at this address. It may have been added under another name.
-        </p>
-      </>
-    );
-  }
-
   return (
-    <>
-      {back}
-      <Heading>{product ? `Edit ${product.name}` : 'Add a product'}</Heading>
-      <ProductForm
-        // A new product's form is a new form: nothing typed on the empty one carries over.
-        key={product?._id ?? 'new'}
-        product={product}
-        images={images}
-        initialValues={product ? toProductFormValues(product) : EMPTY_PRODUCT_FORM}
-        notice={product && added === product._id ? `${product.name} is added to the shop.` : undefined}
-        onCreated={(created) =>
-          navigate(paths.adminProduct.getHref(created._id), { replace: true, state: { added: created._id } })
+    <QueryState query={products} failed={ADMIN_PRODUCTS_FAILED}>
+      {({ items }) => {
+        const images = productImages(items);
+        const product = productId === undefined ? undefined : items.find((item) => item._id === productId);
+        if (productId !== undefined && !product) {
+          return (
+            <>
+              {back}
+              <Heading>Product not found</Heading>
+              <p className="text-stone-700">
+                There is no product at this address. It may have been added under another name.
+              </p>
+            </>
+          );
         }
-      />
-    </>
+        return (
+          <>
+            {back}
+            <Heading>{product ? `Edit ${product.name}` : 'Add a product'}</Heading>
+            <ProductForm
+              // A new product's form is a new form: nothing typed on the empty one carries over.
+              key={product?._id ?? 'new'}
+              product={product}
+              images={images}
+              initialValues={product ? toProductFormValues(product) : EMPTY_PRODUCT_FORM}
+              notice={product && added === product._id ? `${product.name} is added to the shop.` : undefined}
+              onCreated={(created) =>
+                navigate(paths.adminProduct.getHref(created._id), { replace: true, state: { added: created._id } })
+              }
+            />
+          </>
+        );
+      }}
+    </QueryState>
   );
 }
 

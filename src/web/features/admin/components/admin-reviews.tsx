@@ -1,104 +1,47 @@
 /**
  * The owner's Reviews screen below its heading: which reviews to list (All, Shown, Hidden), then one page of them,
- * both kept in the address (review-filter.ts), newest first, each with Hide or Show and Delete (asked twice). Each change shows its progress on its button, then
- * the result as a status message above the list, or the server's refusal as an alert.
+ * both kept in the address (lists.ts, `reviewsList`), newest first, each with Hide or Show and Delete (asked twice).
+ * Each change shows its progress on its button, then the result as a status message above the list, or the server's
+ * refusal as an alert.
  */
 import { useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { AdminReview } from '#shared/schemas/admin';
-import { LoadError } from '#web/components/errors/load-error.tsx';
-import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 import { useDeleteAdminReview } from '../api/delete-admin-review.ts';
-import { ADMIN_REVIEWS_FAILED, useAdminReviews } from '../api/get-admin-reviews.ts';
 import { useSetReviewHidden } from '../api/set-review-hidden.ts';
+import { useAdminList } from '../hooks/use-admin-list.ts';
+import { reviewsList, SHOWN_OPTIONS } from '../lists.ts';
 import { formatOrderTime } from '../order-format.ts';
-import {
-  noReviews,
-  REVIEWS_SHOWN,
-  type ReviewsFilter,
-  readReviewsFilter,
-  reviewsFilterParams,
-  reviewsQuery,
-  SHOWN_LABELS,
-} from '../review-filter.ts';
+import { AdminList } from './admin-list.tsx';
 import { ListFilter } from './list-filter.tsx';
-import { ListPager } from './list-pager.tsx';
 import { RowAction } from './row-action.tsx';
 import { ShownBadge } from './shown-badge.tsx';
 
 const CHANGE_FAILED = 'We could not change this review. Please try again.';
-const SHOWN_OPTIONS = REVIEWS_SHOWN.map((value) => ({ value, label: SHOWN_LABELS[value] }));
 
 type Result = { tone: 'success' | 'error'; text: string } | null;
 
 export function AdminReviews() {
-  // Which reviews and which page live in the address (review-filter.ts): a reload or a shared link keeps them.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filter = readReviewsFilter(searchParams);
+  const reviews = useAdminList(reviewsList);
   const [result, setResult] = useState<Result>(null);
-  const reviews = useAdminReviews(reviewsQuery(filter));
-  const listHeadingRef = useRef<HTMLHeadingElement>(null);
-
-  const show = (next: ReviewsFilter) => setSearchParams(reviewsFilterParams(next), { preventScrollReset: true });
-
-  // The buttons sit below the list: the new page is read from its top, where focus goes (and the view with it).
-  const turnTo = (page: number) => {
-    show({ ...filter, page });
-    listHeadingRef.current?.focus();
-  };
-
-  const results = () => {
-    if (reviews.isPending) return <PageLoading />;
-    if (reviews.isError) {
-      return (
-        <LoadError
-          message={failureMessage(reviews.error, { fallback: ADMIN_REVIEWS_FAILED, offline: OFFLINE_MESSAGE })}
-          onRetry={() => void reviews.refetch()}
-          retrying={reviews.isFetching}
-        />
-      );
-    }
-    // The page shown, which is the last one while another loads: everything below describes its own rows.
-    const { items, total, query } = reviews.data;
-    if (total === 0) {
-      return (
-        <p className="rounded-2xl bg-white p-8 text-center text-lg text-stone-700 shadow-sm ring-1 ring-cream-200">
-          {noReviews(query)}
-        </p>
-      );
-    }
-    return (
-      <div className="flex flex-col gap-4">
-        <h2 ref={listHeadingRef} tabIndex={-1} className="text-lg font-bold text-roast-900 tabular-nums">
-          {total === 1 ? '1 review' : `${total.toLocaleString('en-GB')} reviews`}
-        </h2>
-        <ul role="list" aria-label="Reviews, newest first" className="flex flex-col gap-3">
-          {items.map((review) => (
-            <li key={review._id}>
-              <ReviewCard review={review} onResult={setResult} afterDelete={() => listHeadingRef.current?.focus()} />
-            </li>
-          ))}
-        </ul>
-        <ListPager label="Pages of reviews" list={reviews.data} onTurnTo={turnTo} />
-      </div>
-    );
-  };
-
   return (
-    <div className="flex flex-col gap-6">
+    <AdminList
+      list={reviewsList}
+      state={reviews}
+      row={(review) => (
+        <ReviewCard review={review} onResult={setResult} afterDelete={() => reviews.headingRef.current?.focus()} />
+      )}
+    >
       <ListFilter
         label="Show"
-        value={filter.shown}
+        value={reviews.filter.shown}
         options={SHOWN_OPTIONS}
-        onChange={(shown) => show({ shown, page: 1 })}
+        onChange={(shown) => reviews.apply({ shown })}
       />
       <FormMessage tone={result?.tone ?? 'success'}>{result?.text}</FormMessage>
-      {/* While another page or filter loads, the list shown is the last one, marked busy. */}
-      <div aria-busy={reviews.isPlaceholderData}>{results()}</div>
-    </div>
+    </AdminList>
   );
 }
 

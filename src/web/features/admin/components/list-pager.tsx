@@ -3,20 +3,20 @@
  * All of it reads the page shown, so while the next one loads the pager still describes the rows above it.
  */
 import { Button } from '#web/components/ui/button.tsx';
-import { type ListPage, PER_PAGE, pageAt, pageRange, previousPage } from '../list-page.ts';
+import { type ListPage, PER_PAGE, pageOffset, pageRange, previousPage } from '../list-page.ts';
 
 interface ListPagerProps {
   /** The navigation's name: 'Pages of orders', 'Pages of reviews'. */
   label: string;
-  list: ListPage<unknown, { offset: number }>;
+  page: ListPage<unknown, { page: number }>;
   onTurnTo: (page: number) => void;
 }
 
-export function ListPager({ label, list: { items, total, query }, onTurnTo }: ListPagerProps) {
-  const { offset } = query;
+export function ListPager({ label, page: { items, total, filter }, onTurnTo }: ListPagerProps) {
+  const { page } = filter;
+  const offset = pageOffset(page);
   // One page needs no paging: the list's heading already says how many there are.
   if (offset === 0 && total <= PER_PAGE) return null;
-  const page = pageAt(offset);
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
       <Button variant="secondary" onClick={() => onTurnTo(previousPage(page, total))} disabled={offset === 0}>

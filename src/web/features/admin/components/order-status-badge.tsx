@@ -1,7 +1,7 @@
 /** Where an order stands, as a coloured word: the word carries the meaning, the colour only helps a quick scan. */
 import { clsx } from 'clsx';
 import type { OrderStatus } from '#shared/schemas/admin';
-import { STATUS_LABELS } from '../order-filter.ts';
+import { STATUS_LABELS } from '../order-format.ts';
 
 const tones: Record<OrderStatus, string> = {
   processing: 'bg-amber-100 text-amber-900',
