@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiRequestError,
   apiRequest,
-  failureMessage,
   OFFLINE_MESSAGE,
   setAuthTokenGetter,
   setSessionExpiredHandler,
@@ -282,35 +281,5 @@ describe('apiRequest', () => {
       body: { userId: 'u-1' },
       serverMessage: 'Please verify your e-mail address first.',
     });
-  });
-});
-
-describe('failureMessage', () => {
-  const options = { fallback: 'Something went wrong', offline: 'Error sending reset link' };
-
-  it('prefers the first field message, then the message the server wrote', () => {
-    const withFields = new ApiRequestError(
-      400,
-      'Invalid input',
-      [
-        { field: 'email', message: 'Please enter a valid e-mail address.' },
-        { field: 'password', message: 'Please enter a password.' },
-      ],
-      undefined,
-      { message: 'Invalid input' },
-    );
-    expect(failureMessage(withFields, options)).toBe('Please enter a valid e-mail address.');
-    expect(failureMessage(new ApiRequestError(409, 'Taken', [], undefined, { message: 'Taken' }), options)).toBe(
-      'Taken',
-    );
-  });
-
-  it('falls back when the server wrote no message, and says so differently when it could not be reached', () => {
-    expect(failureMessage(new ApiRequestError(502, 'Request failed (502 Bad Gateway).'), options)).toBe(
-      'Something went wrong',
-    );
-    expect(failureMessage(new ApiRequestError(0, OFFLINE_MESSAGE), options)).toBe('Error sending reset link');
-    expect(failureMessage(new ApiRequestError(0, TIMEOUT_MESSAGE), { fallback: 'Login failed' })).toBe('Login failed');
-    expect(failureMessage(new TypeError('x is undefined'), options)).toBe('Something went wrong');
   });
 });

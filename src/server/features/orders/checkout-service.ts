@@ -203,8 +203,8 @@ export function createCheckoutService(deps: {
 
     async verify(sessionId, customer) {
       const pending = await found(sessionId);
-      // A customer's checkout answers their name, phone and address: only to them (docs/api.md, Checkout and
-      // payment), and decided before the provider is asked anything. A guest's is read by its unguessable id alone.
+      // A customer's checkout answers their name, phone and address: only to them, and decided before the provider
+      // is asked anything (docs/api.md, Checkout and payment). A guest's is read by its unguessable id alone.
       if (pending.userId !== null && pending.userId !== customer?.id)
         throw new HttpError(403, customer ? orderMessages.otherCustomer : orderMessages.customerCheckout);
       return (await placedOrder(pending)).order;
