@@ -23,7 +23,7 @@ export const adminApiPaths = {
   review: (reviewId: string) => `${admin}/reviews/${segment(reviewId)}`,
   /** GET: contact messages, newest first (`status`, `limit`, `offset`). */
   messages: `${admin}/messages`,
-  /** GET: one message (opening a new one marks it read); PATCH: its status (`{ status }`). */
+  /** GET: one message (a read: it changes nothing); PATCH: its status (`{ status }`), `read` when the owner opens a new one. */
   message: (messageId: string) => `${admin}/messages/${segment(messageId)}`,
   /** POST: a reply (`{ message }`), mailed to the sender; the message becomes answered. */
   messageReply: (messageId: string) => `${admin}/messages/${segment(messageId)}/reply`,
