@@ -1,10 +1,21 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { e2eAdmin } from '#tests/e2e/admin';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
+/**
+ * A port free at this moment, asked of the system by a short child process (the config is read synchronously). Chosen
+ * once, in the main process, and kept in E2E_PORT, which the workers inherit: they must browse the server it started.
+ */
+function freePort(): string {
+  const script =
+    "const server = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(server.address().port); server.close(); });";
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+}
+process.env.E2E_PORT ||= freePort();
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 // Set once in the main process; workers inherit it, so every part of a run shares one fresh database.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'roast-e2e-'));
@@ -61,7 +72,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       RATE_LIMIT_FACTOR: '100',
-      // The owner's account, made at start-up (contract §7), for the /admin journeys.
+      // The owner's account, made at start-up (docs/api.md, The owner's API), for the /admin journeys.
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
     },

@@ -1,15 +1,20 @@
-// `npm test`: the production build first (the browser tests and the JS budget check judge that same build),
-// then every suite, independent ones in parallel. Suites that need something this machine lacks (PostgreSQL,
-// Chromium) are skipped with a plain reason, unless REQUIRE_POSTGRES=1 or REQUIRE_E2E=1 demands them (CI).
+// `npm test`: the production build first (the browser tests and the JS budget check judge that same build; the
+// browser tests' server and the Lighthouse pass find it current and do not build again), then every suite,
+// independent ones in parallel. Suites that need something this machine lacks (PostgreSQL, Redis, Chromium) are
+// skipped with a plain reason, unless REQUIRE_POSTGRES=1, REQUIRE_REDIS=1 or REQUIRE_E2E=1 demands them (CI), and so
+// are test files that skip for a reason of their own (tests/support/skips.ts). The long fuzz is not here: CI runs it
+// once, `npm run fuzz` (.ci/run); `npm run test:quick` is the loop to run while changing code (decision 091).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { redisReachable } from './lib/redis-reachable.mjs';
+import { createSkipReport } from './lib/skip-report.mjs';
 
 const defaultPostgresUrl = 'postgres://root@127.0.0.1:5432/test';
 // Database 15 of the local Redis is the tests' own: the two-process test empties it before it starts.
 const defaultRedisUrl = 'redis://127.0.0.1:6379/15';
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const VITEST_WORKERS = process.env.VITEST_WORKERS ?? '2';
 
 async function postgresReachable(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -24,6 +29,9 @@ async function postgresReachable(url) {
   }
 }
 
+const skipReport = createSkipReport();
+const runStarted = Date.now();
+
 function run(name, command, args, env = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -36,7 +44,8 @@ function run(name, command, args, env = {}) {
       const status = code === 0 ? 'passed' : 'FAILED';
       // Whole outputs, one suite at a time, so parallel suites never interleave their lines.
       console.log(`\n===== ${name}: ${status} in ${seconds}s =====\n${output.trimEnd()}\n`);
-      resolve({ name, status, seconds, output });
+      const skips = env.TEST_SKIP_REPORT ? skipReport.reasons(env).map((reason) => `${reason} (${name})`) : [];
+      resolve({ name, status, seconds, output, skips });
     });
   });
 }
@@ -52,24 +61,35 @@ suites.push(run('home page first-load JS budget', process.execPath, ['scripts/ch
 // Browser, server and shared code each have their own config (no Node types in the browser, no DOM on the server).
 suites.push(run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
 suites.push(run('lint (import zones, hooks) and format', ...npx(['biome', 'ci', '.'])));
-suites.push(run('unit and API tests on PGlite', ...npx(['vitest', 'run']), { TEST_DATABASE_URL: '' }));
+// The rate limits shared in Redis run in both API suites; the two-process tests in the PostgreSQL one. Both use the
+// tests' own database of the local Redis and remove what they write (tests/support/test-redis.ts).
+const redisUrl = process.env.TEST_REDIS_URL || defaultRedisUrl;
+const withRedis = await redisReachable(redisUrl);
+if (!withRedis && process.env.REQUIRE_REDIS === '1') {
+  console.error(`REQUIRE_REDIS=1 but ${redisUrl} does not answer.`);
+  suites.push(Promise.resolve({ name: 'tests with Redis', status: 'FAILED', seconds: '0' }));
+} else if (!withRedis) {
+  skipped.push(`tests with Redis: no Redis answers at ${redisUrl} (set TEST_REDIS_URL to run them)`);
+}
+const redisEnv = { TEST_REDIS_URL: withRedis ? redisUrl : '' };
+// Two vitest workers each: on two cores one worker (vitest's default there) left a core idle while tests wait on
+// mail, timers and the other processes (measured in decision 091).
+const vitest = (...args) => npx(['vitest', 'run', '--maxWorkers', VITEST_WORKERS, ...args]);
+const pgliteSuite = run('unit and API tests on PGlite', ...vitest(), {
+  TEST_DATABASE_URL: '',
+  ...redisEnv,
+  ...skipReport.env(),
+});
+suites.push(pgliteSuite);
 
 const explicitUrl = process.env.TEST_DATABASE_URL;
 const postgresUrl = explicitUrl || defaultPostgresUrl;
 if (await postgresReachable(postgresUrl)) {
-  // Several server processes need Redis beside PostgreSQL (their shared rate limits): those tests run with this suite.
-  const redisUrl = process.env.TEST_REDIS_URL || defaultRedisUrl;
-  const withRedis = await redisReachable(redisUrl);
-  if (!withRedis && process.env.REQUIRE_REDIS === '1') {
-    console.error(`REQUIRE_REDIS=1 but ${redisUrl} does not answer.`);
-    suites.push(Promise.resolve({ name: 'two-process tests on PostgreSQL and Redis', status: 'FAILED', seconds: '0' }));
-  } else if (!withRedis) {
-    skipped.push(`two-process tests: no Redis answers at ${redisUrl} (set TEST_REDIS_URL to run them)`);
-  }
   suites.push(
-    run('API tests on PostgreSQL', ...npx(['vitest', 'run', '--project', 'server']), {
+    run('API tests on PostgreSQL', ...vitest('--project', 'server'), {
       TEST_DATABASE_URL: postgresUrl,
-      TEST_REDIS_URL: withRedis ? redisUrl : '',
+      ...redisEnv,
+      ...skipReport.env(),
     }),
   );
 } else if (explicitUrl || process.env.REQUIRE_POSTGRES === '1') {
@@ -114,7 +134,9 @@ if (existsSync(chromePath)) {
 const results = await Promise.all(suites);
 console.log('===== summary =====');
 for (const result of [build, ...results]) console.log(`${result.status.padEnd(7)} ${result.name} (${result.seconds}s)`);
-for (const reason of skipped) console.log(`SKIPPED ${reason}`);
+for (const reason of [...skipped, ...results.flatMap((result) => result.skips ?? [])]) console.log(`SKIPPED ${reason}`);
+skipReport.remove();
+console.log(`All in ${((Date.now() - runStarted) / 1000).toFixed(0)}s.`);
 // CI shows only the end of a long log: the failing tests' names are repeated here, where they are seen first.
 for (const result of results.filter((each) => each.status !== 'passed' && each.output)) {
   const failureLines = result.output.split('\n').filter((line) => /✘|\bFAIL\b|^\s+\d+\) /.test(line));

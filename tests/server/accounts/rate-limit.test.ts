@@ -1,11 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyAttemptsMessage } from '#server/plugins/app/attempt-limit';
 import { authMessages } from '#server/features/accounts/messages';
 import { attemptLimits } from '#server/features/accounts/routes';
 import { bearer, insertCustomer, type TestCustomer } from '#tests/accounts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { skipsBecause } from '#tests/skips';
+import { testRedisUrl, trackRateLimitKeys } from '#tests/test-redis';
 
 const FACTOR = 0.2;
 const allowed = (max: number) => Math.max(1, Math.round(max * FACTOR));
@@ -185,23 +186,6 @@ describe('login limits: nobody can lock an owner out by naming their e-mail (RAT
   });
 });
 
-async function redisAnswers(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.setTimeout(500);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(false));
-    socket.connect(6379, '127.0.0.1');
-  });
-}
-
 describe('rate limits when Redis is unreachable', () => {
   let testApp: TestApp;
   beforeAll(async () => {
@@ -218,14 +202,23 @@ describe('rate limits when Redis is unreachable', () => {
   });
 });
 
-describe.runIf(await redisAnswers())('rate limits in Redis (REDIS_URL)', () => {
+const noRedis = skipsBecause(
+  !testRedisUrl,
+  import.meta.filename,
+  'rate limits shared in Redis: TEST_REDIS_URL is unset (npm test sets it to redis://127.0.0.1:6379/15 when Redis answers)',
+);
+
+describe.skipIf(noRedis)('rate limits in Redis (REDIS_URL)', () => {
   const apps: TestApp[] = [];
+  let counters: Awaited<ReturnType<typeof trackRateLimitKeys>>;
   beforeAll(async () => {
-    for (let i = 0; i < 2; i += 1)
-      apps.push(await buildTestApp({ rateLimitFactor: FACTOR, redisUrl: 'redis://127.0.0.1:6379' }));
+    counters = await trackRateLimitKeys(testRedisUrl!, (key) => key.endsWith(':address:127.0.0.1'));
+    for (let i = 0; i < 2; i += 1) apps.push(await buildTestApp({ rateLimitFactor: FACTOR, redisUrl: testRedisUrl }));
   });
   afterAll(async () => {
     for (const testApp of apps) await testApp.close();
+    // Its counters are under random keys and addresses (10.x), never the loopback the two-process test counts.
+    await counters?.removeAdded();
   });
 
   it('shares the counts between two server processes', async () => {

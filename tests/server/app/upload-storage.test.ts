@@ -19,6 +19,7 @@ import { buildTestApp, type TestApp } from '#tests/build-test-app';
 import { queryRows } from '#tests/db';
 import { png } from '#tests/images';
 import { multipartBody } from '#tests/multipart';
+import { skipsBecause } from '#tests/skips';
 
 /** Whether this machine lets the test mount a tmpfs (root with the right to mount, as CI runs). */
 function canMountTmpfs(): boolean {
@@ -35,10 +36,13 @@ function canMountTmpfs(): boolean {
   }
 }
 
-const mountable = canMountTmpfs();
-if (!mountable) console.warn('upload-storage.test.ts skipped: this machine cannot mount a tmpfs (needs root)');
+const unmountable = skipsBecause(
+  !canMountTmpfs(),
+  import.meta.filename,
+  'uploads on a full or read-only disk: this machine cannot mount a tmpfs (needs root with the right to mount, as CI runs)',
+);
 
-describe.skipIf(!mountable)('uploads when the disk is full or read-only', () => {
+describe.skipIf(unmountable)('uploads when the disk is full or read-only', () => {
   let dataDir: string;
   let uploads: string;
   let testApp: TestApp;
