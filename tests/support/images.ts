@@ -48,8 +48,8 @@ function pngChunk(type: string, data: Buffer): Buffer {
 
 /**
  * A valid 16-bit RGB PNG of a black picture, written by hand: its rows of zeros deflate (run-length) to almost
- * nothing, so 10,000 × 10,000 pixels is a file of about 600 KB that takes sharp seconds of CPU to decode — the
- * decompression bomb of issue 13 — and it is made in well under a second, where sharp would take ten.
+ * nothing, so 10,000 × 10,000 pixels is a file of about 600 KB that takes sharp seconds of CPU to decode — a
+ * decompression bomb (decision 048) — and it is made in well under a second, where sharp would take ten.
  */
 export async function largeBlankPng16({ width, height }: { width: number; height: number }): Promise<Buffer> {
   const header = Buffer.alloc(13);

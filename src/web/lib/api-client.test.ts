@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiRequestError,
   apiRequest,
-  OFFLINE_MESSAGE,
   setAuthTokenGetter,
   setSessionExpiredHandler,
   TIMEOUT_MESSAGE,

@@ -1,5 +1,5 @@
 /**
- * Cache rules (issue 13, items 9 and 10; decision 046): pages are `no-cache` in every encoding and status (a page sent
+ * Cache rules (decision 046): pages are `no-cache` in every encoding and status (a page sent
  * brotli or gzip went out `public, max-age=3600`); only fingerprinted files are cached long; every API answer that is
  * not declared public (a customer's data, an answer that needed a token, an error) is `no-store`.
  */

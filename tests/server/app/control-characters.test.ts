@@ -1,5 +1,5 @@
 /**
- * Control characters at the edge (issue 13, item 0; decision 047): a NUL or other control character in a path, a
+ * Control characters at the edge (decision 047): a NUL or other control character in a path, a
  * query or a body is a 400 with a message and the field, before it reaches a handler or the database (a NUL used to
  * reach PostgreSQL and come back as a 500), while free text keeps its line breaks and raw or multipart bodies work.
  */

@@ -1,6 +1,6 @@
 /**
- * PostgreSQL stopping under load and starting again (issue 19): while it is away every request that needs it is
- * answered at once with 503 and the contract's `{ message }` (no hang, no 500, no stack), `/healthz` says
+ * PostgreSQL stopping under load and starting again (docs/deployment.md): while it is away every request that needs it is
+ * answered at once with 503 and the error shape `{ message }` (docs/api.md, Errors) (no hang, no 500, no stack), `/healthz` says
  * unavailable, and once it is back the pool recovers by itself. The database's port is a proxy the test cuts, so the
  * PostgreSQL server the other tests share keeps running. PostgreSQL only.
  */

@@ -1,5 +1,5 @@
 /**
- * /sitemap.xml and robots.txt (contract §9, decision 056): every page worth a search result and every product in
+ * /sitemap.xml and robots.txt (decision 056): every page worth a search result and every product in
  * the catalog, at PUBLIC_URL, none of a visitor's own screens; robots.txt names the sitemap in full and keeps
  * crawlers out of the API and those screens. Both are public files: revalidated by ETag, never no-store, with the
  * page security headers, and the server's own even where a build still holds a robots.txt.

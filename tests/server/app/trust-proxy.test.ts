@@ -1,5 +1,5 @@
 /**
- * TRUST_PROXY (issue 13, item 4; contract §1; decision 049): behind a reverse proxy every request comes from the
+ * TRUST_PROXY (docs/configuration.md, decision 049): behind a reverse proxy every request comes from the
  * proxy's address, so per-address limits need the shopper's address from X-Forwarded-For, believed only from the
  * proxy named (or as many hops as said). Shown with the reviews' per-address limit.
  */

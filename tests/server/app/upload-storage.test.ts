@@ -1,5 +1,5 @@
 /**
- * Uploads when the disk cannot keep them (issue 19, decision 084): with the uploads folder full, then read-only, a
+ * Uploads when the disk cannot keep them (decision 084): with the uploads folder full, then read-only, a
  * review photo and the owner's product picture are refused with 413 and a message that says so, nothing is stored
  * (no review, no file, no half of a picture's sizes), and once there is room again uploads work. The folder is a real
  * small tmpfs, filled and remounted read-only, which needs root and the right to mount (as on CI); a machine without
