@@ -88,8 +88,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the catalog across two processe
     }
   }
 
-  it('shows a price changed through one process in the other within a second', async () => {
-    expect(await changePriceThroughA(5.25)).toBeLessThan(1000);
+  it('shows a price changed through one process in the other at once, by its notice', async () => {
+    // NOTE: a listening process never polls, so only the notice can bring the change. It takes tens of
+    // milliseconds here; the bound is wide because a busy two-core machine can stall either process for seconds.
+    expect(await changePriceThroughA(5.25)).toBeLessThan(5000);
   });
 
   it('catches up after the listening connection is cut', async () => {

@@ -120,7 +120,7 @@ describe('the mail queue', () => {
         const [row] = await queueRows(testApp, to);
         expect(row?.failed_at).not.toBeNull();
       },
-      { timeout: 5_000, interval: 20 },
+      { timeout: 15_000, interval: 20 },
     );
     const [row] = await queueRows(testApp, to);
     expect(row?.attempts).toBe(3);
