@@ -11,7 +11,7 @@ import { redisReachable } from './lib/redis-reachable.mjs';
 import { createSkipReport } from './lib/skip-report.mjs';
 
 const defaultPostgresUrl = 'postgres://root@127.0.0.1:5432/test';
-// Database 15 of the local Redis is the tests' own: the two-process test empties it before it starts.
+// Database 15 of the local Redis is the tests' own; each test file removes only the keys it wrote (tests/support/test-redis.ts).
 const defaultRedisUrl = 'redis://127.0.0.1:6379/15';
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const VITEST_WORKERS = process.env.VITEST_WORKERS ?? '2';
