@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { hasControlCharacter } from '#shared/control-characters';
 import { OrderSchema } from './order.ts';
+import { ORDER_STATUSES, RefundSchema } from './refund.ts';
 import { ReviewSchema } from './review.ts';
 
 export const ADMIN_LIST_DEFAULT_LIMIT = 50;
@@ -12,8 +13,7 @@ export const ADMIN_LIST_MAX_LIMIT = 200;
 /** Longer than any order number, name or e-mail address searched for. */
 export const ADMIN_SEARCH_MAX_LENGTH = 254;
 
-export const ORDER_STATUSES = ['processing', 'dispatched', 'delivered'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus } from './refund.ts';
 
 const whole = (name: string, min: number, max: number) =>
   z.coerce
@@ -28,7 +28,9 @@ export const AdminPageQuerySchema = z.object({
 });
 
 export const AdminOrdersQuerySchema = AdminPageQuerySchema.extend({
-  status: z.enum(ORDER_STATUSES, { error: 'status must be processing, dispatched or delivered.' }).optional(),
+  status: z
+    .enum(ORDER_STATUSES, { error: 'status must be processing, dispatched, delivered or cancelled.' })
+    .optional(),
   q: z
     .string({ error: 'q must be text.' })
     .trim()
@@ -39,11 +41,11 @@ export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>;
 
 /** An order as the owner sees it: the customer's shape, with where it stands and the buyer's address for mail. */
 export const AdminOrderSchema = OrderSchema.extend({
-  status: z.enum(ORDER_STATUSES),
   email: z.string(),
   trackingNumber: z.string().optional(),
   dispatchedAt: z.string().optional(),
   deliveredAt: z.string().optional(),
+  cancelledAt: z.string().optional(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
@@ -58,7 +60,14 @@ export const OrderStatusChangeSchema = z.object({
   trackingNumber: z.string().optional(),
 });
 
-export const AdminOrderDetailSchema = AdminOrderSchema.extend({ history: z.array(OrderStatusChangeSchema) });
+/** A refund as the owner sees it: who asked for it (an admin's e-mail, or 'Stripe' for one made in Stripe's dashboard). */
+export const AdminRefundSchema = RefundSchema.extend({ by: z.string(), succeededAt: z.string().optional() });
+export type AdminRefund = z.infer<typeof AdminRefundSchema>;
+
+export const AdminOrderDetailSchema = AdminOrderSchema.extend({
+  history: z.array(OrderStatusChangeSchema),
+  refunds: z.array(AdminRefundSchema),
+});
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
 export const TRACKING_NUMBER_MAX_LENGTH = 100;
@@ -102,6 +111,9 @@ export const OrderIdParamsSchema = z.object({
 export const AUDIT_ACTIONS = [
   'order.dispatched',
   'order.delivered',
+  'order.cancelled',
+  'order.refunded',
+  'order.refund-retried',
   'review.hidden',
   'review.shown',
   'review.deleted',

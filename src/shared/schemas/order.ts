@@ -8,6 +8,7 @@ import { VAT_RATES } from '#shared/constants';
 import { CART_MERGE_MAX_ITEMS, CartProductIdSchema, CartQuantitySchema, WeightLabelSchema } from '#shared/schemas/cart';
 import { ShippingAddressSchema, StoredShippingAddressSchema } from '#shared/schemas/shipping-address';
 import { EmailSchema } from '#shared/schemas/user';
+import { ORDER_STATUSES, RefundSchema } from './refund.ts';
 
 /** Highest total a browser may name; far above any real cart of at most 100 lines of 99 packs. */
 export const TOTAL_PRICE_MAX = 1_000_000;
@@ -123,6 +124,11 @@ export const OrderSchema = z.object({
   shippingAddress: StoredShippingAddressSchema,
   /** Set on guest orders: where the confirmation went. */
   guestEmail: z.string().optional(),
+  status: z.enum(ORDER_STATUSES),
+  /** Oldest first (docs/api.md, Refunds and cancellations). */
+  refunds: z.array(RefundSchema),
+  /** The sum of the succeeded refunds, in pounds. */
+  refundedTotal: z.number().nonnegative(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -97,13 +97,17 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
     totalPence: integer('total_pence').notNull(),
     isDelivered: boolean('is_delivered').notNull().default(false),
-    /** Where the order stands (decision 072): only ever forward; `is_delivered` says the same for the shopper's API. */
-    status: text('status', { enum: ['processing', 'dispatched', 'delivered'] })
+    /**
+     * Where the order stands (decision 072): only ever forward; `is_delivered` says the same for the shopper's API. A
+     * `processing` order may instead be cancelled (decision 093).
+     */
+    status: text('status', { enum: ['processing', 'dispatched', 'delivered', 'cancelled'] })
       .notNull()
       .default('processing'),
     trackingNumber: text('tracking_number'),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** When the customer's account was deleted and the order's personal data with it (decision 061). */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -115,7 +119,7 @@ export const orders = pgTable(
     // Guest orders found by a customer who later verifies the same address.
     index('orders_guest_email_idx').on(table.guestEmail).where(sql`${table.userId} is null`),
     check('orders_total_check', sql`${table.totalPence} > 0`),
-    check('orders_status_check', sql`${table.status} in ('processing', 'dispatched', 'delivered')`),
+    check('orders_status_check', sql`${table.status} in ('processing', 'dispatched', 'delivered', 'cancelled')`),
     check('orders_delivered_check', sql`(${table.status} = 'delivered') = ${table.isDelivered}`),
     index('orders_status_idx').on(table.status, table.createdAt),
     check(
@@ -167,4 +171,58 @@ export const orderStatusChanges = pgTable(
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_status_changes_order_idx').on(table.orderId, table.changedAt)],
+);
+
+/**
+ * Money given back on an order (decision 093). A row is written, `pending`, before the provider is asked, in the
+ * same transaction that checks what is left to refund; the provider's call carries `refund-{id}-{attempt}` as its
+ * idempotency key, so a retry after a crash asks for the same refund, never a second one.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => randomUUID()),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountPence: integer('amount_pence').notNull(),
+    reason: text('reason').notNull(),
+    /** Whether `lines`' packs went back into counted stock when the refund was recorded. */
+    restock: boolean('restock').notNull().default(false),
+    /** Which packs it was for: `{ index, qty }[]`, index being the line's position; null for an amount alone. */
+    lines: jsonb('lines').$type<{ index: number; qty: number }[]>(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    failureReason: text('failure_reason'),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    /** The provider's own id for it (Stripe's `re_…`), once known. */
+    providerRefundId: text('provider_refund_id'),
+    /** Raised by each retry of a failed refund, so the provider sees a new request rather than the failed one again. */
+    attempt: smallint('attempt').notNull().default(1),
+    /** The owner's `Idempotency-Key`: the same key on the same order is the same refund. */
+    idempotencyKey: text('idempotency_key'),
+    /** The refund a cancellation made: the cancellation's mail tells the buyer, so it sends none of its own. */
+    cancellation: boolean('cancellation').notNull().default(false),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The admin's e-mail, or 'Stripe' for a refund made in Stripe's dashboard. */
+    actorEmail: text('actor_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the current attempt was sent to the provider: the sweep leaves a pending refund alone for a while after. */
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The day the books count it on. */
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('refunds_order_idx').on(table.orderId, table.createdAt),
+    uniqueIndex('refunds_idempotency_key_unique').on(table.orderId, table.idempotencyKey),
+    uniqueIndex('refunds_provider_refund_id_unique').on(table.providerRefundId),
+    index('refunds_pending_idx').on(table.attemptedAt).where(sql`${table.status} = 'pending'`),
+    index('refunds_succeeded_idx').on(table.succeededAt).where(sql`${table.status} = 'succeeded'`),
+    check('refunds_amount_check', sql`${table.amountPence} > 0`),
+    check('refunds_status_check', sql`${table.status} in ('pending', 'succeeded', 'failed')`),
+    check('refunds_succeeded_check', sql`(${table.status} = 'succeeded') = (${table.succeededAt} is not null)`),
+  ],
 );

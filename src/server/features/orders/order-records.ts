@@ -4,11 +4,11 @@
  */
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { VatRate } from '#shared/constants';
-import type { OrderStatus } from '#shared/schemas/admin';
+import type { OrderStatus, RefundLine, RefundStatus } from '#shared/schemas/refund';
 import type { ShippingAddress } from '#shared/schemas/shipping-address';
 import type { PaymentProviderName } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { type checkouts, orderLines, orders } from '../../db/schema.ts';
+import { type checkouts, orderLines, orders, refunds } from '../../db/schema.ts';
 
 /**
  * One line of a checkout as the server priced it, in pence; an order's lines are copied from these, and the payment
@@ -58,8 +58,80 @@ export interface OrderRecord {
   trackingNumber: string | null;
   dispatchedAt: Date | null;
   deliveredAt: Date | null;
+  cancelledAt: Date | null;
   createdAt: Date;
   lines: CheckoutLine[];
+  /** Oldest first. */
+  refunds: RefundRecord[];
+}
+
+/** Money given back on an order (decision 093), in pence. */
+export interface RefundRecord {
+  id: string;
+  orderId: string;
+  amountPence: number;
+  reason: string;
+  restock: boolean;
+  /** Which packs it was for, by the line's position; null for an amount alone. */
+  lines: RefundLine[] | null;
+  status: RefundStatus;
+  failureReason: string | null;
+  provider: PaymentProviderName;
+  providerRefundId: string | null;
+  attempt: number;
+  idempotencyKey: string | null;
+  /** The refund a cancellation made. */
+  cancellation: boolean;
+  actorEmail: string;
+  createdAt: Date;
+  succeededAt: Date | null;
+}
+
+/** What has been refunded, and what is still held back by refunds not yet settled: failed ones count for nothing. */
+export const refundedPence = (order: Pick<OrderRecord, 'refunds'>) =>
+  order.refunds.filter((refund) => refund.status === 'succeeded').reduce((sum, refund) => sum + refund.amountPence, 0);
+
+/** What may still be refunded: the total less every refund that has not failed. */
+export const refundablePence = (order: Pick<OrderRecord, 'refunds' | 'totalPence'>) =>
+  order.totalPence -
+  order.refunds.filter((refund) => refund.status !== 'failed').reduce((sum, refund) => sum + refund.amountPence, 0);
+
+type RefundRow = typeof refunds.$inferSelect;
+
+export const toRefundRecord = (row: RefundRow): RefundRecord => ({
+  id: row.id,
+  orderId: row.orderId,
+  amountPence: row.amountPence,
+  reason: row.reason,
+  restock: row.restock,
+  lines: row.lines,
+  status: row.status,
+  failureReason: row.failureReason,
+  provider: row.provider,
+  providerRefundId: row.providerRefundId,
+  attempt: row.attempt,
+  idempotencyKey: row.idempotencyKey,
+  cancellation: row.cancellation,
+  actorEmail: row.actorEmail,
+  createdAt: row.createdAt,
+  succeededAt: row.succeededAt,
+});
+
+/** The refunds of these orders, read in one query, by order id, oldest first. */
+export async function refundsByOrderId(db: Database, orderIds: string[]): Promise<Map<string, RefundRecord[]>> {
+  const byOrder = new Map<string, RefundRecord[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(refunds)
+    .where(inArray(refunds.orderId, orderIds))
+    .orderBy(refunds.createdAt, refunds.id);
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(toRefundRecord(row));
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
 }
 
 /** One move of an order, as its history shows it. */
@@ -133,13 +205,12 @@ export async function linesByOrderId(db: Database, orderIds: string[]): Promise<
   return linesByOrder;
 }
 
-/** Reads the lines of `rows` in one query and joins them on. */
+/** Reads the lines and refunds of `rows`, a query each, and joins them on. */
 export async function withLines(db: Database, rows: OrderRow[]): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
-  const linesByOrder = await linesByOrderId(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const linesByOrder = await linesByOrderId(db, ids);
+  const refundsByOrder = await refundsByOrderId(db, ids);
   return rows.map((row) => ({
     ...personalData(row),
     id: row.id,
@@ -153,7 +224,9 @@ export async function withLines(db: Database, rows: OrderRow[]): Promise<OrderRe
     trackingNumber: row.trackingNumber,
     dispatchedAt: row.dispatchedAt,
     deliveredAt: row.deliveredAt,
+    cancelledAt: row.cancelledAt,
     createdAt: row.createdAt,
     lines: linesByOrder.get(row.id) ?? [],
+    refunds: refundsByOrder.get(row.id) ?? [],
   }));
 }

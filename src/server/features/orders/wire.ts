@@ -3,11 +3,18 @@
  * pounds (the orders the API answers, to shoppers and to the owner), with `#shared/money`.
  */
 import { penceToPounds, poundsToPence } from '#shared/money';
-import type { AdminOrder, AdminOrderDetail } from '#shared/schemas/admin';
+import type { AdminOrder, AdminOrderDetail, AdminRefund } from '#shared/schemas/admin';
+import type { Refund } from '#shared/schemas/refund';
 import type { CreateCheckoutBody, Order, OrderItemInput, PlaceOrderBody } from '#shared/schemas/order';
 import { vatBreakdown } from '#shared/vat';
 import type { CheckoutItem, OrderClaim } from './checkout-lines.ts';
-import { formatOrderNumber, type OrderRecord, type OrderStatusChangeRecord } from './order-records.ts';
+import {
+  formatOrderNumber,
+  type OrderRecord,
+  type OrderStatusChangeRecord,
+  type RefundRecord,
+  refundedPence,
+} from './order-records.ts';
 
 /** The lines of a checkout or order body, in pence. */
 function checkoutItemsFromWire(items: readonly OrderItemInput[]): CheckoutItem[] {
@@ -60,6 +67,32 @@ export function toWireOrder(order: OrderRecord): Order {
     isDelivered: order.isDelivered,
     shippingAddress: order.shippingAddress,
     ...(order.guestEmail ? { guestEmail: order.guestEmail } : {}),
+    status: order.status,
+    refunds: order.refunds.map(toWireRefund),
+    refundedTotal: penceToPounds(refundedPence(order)),
+  };
+}
+
+/** A refund as the API shows it, in pounds. */
+export function toWireRefund(refund: RefundRecord): Refund {
+  return {
+    _id: refund.id,
+    amount: penceToPounds(refund.amountPence),
+    reason: refund.reason,
+    restock: refund.restock,
+    ...(refund.lines ? { lines: refund.lines } : {}),
+    status: refund.status,
+    ...(refund.failureReason ? { failureReason: refund.failureReason } : {}),
+    createdAt: refund.createdAt.toISOString(),
+  };
+}
+
+/** A refund as the owner sees it: who asked for it, and when it went through. */
+export function toAdminRefund(refund: RefundRecord): AdminRefund {
+  return {
+    ...toWireRefund(refund),
+    by: refund.actorEmail,
+    ...(refund.succeededAt ? { succeededAt: refund.succeededAt.toISOString() } : {}),
   };
 }
 
@@ -72,6 +105,7 @@ export function toAdminOrder(order: OrderRecord): AdminOrder {
     ...(order.trackingNumber ? { trackingNumber: order.trackingNumber } : {}),
     ...(order.dispatchedAt ? { dispatchedAt: order.dispatchedAt.toISOString() } : {}),
     ...(order.deliveredAt ? { deliveredAt: order.deliveredAt.toISOString() } : {}),
+    ...(order.cancelledAt ? { cancelledAt: order.cancelledAt.toISOString() } : {}),
   };
 }
 
@@ -85,5 +119,6 @@ export function toAdminOrderDetail(order: OrderRecord, history: OrderStatusChang
       by: change.actorEmail,
       ...(change.trackingNumber ? { trackingNumber: change.trackingNumber } : {}),
     })),
+    refunds: order.refunds.map(toAdminRefund),
   };
 }

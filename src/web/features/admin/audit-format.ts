@@ -7,6 +7,9 @@ import type { AuditAction } from '#shared/schemas/admin';
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.dispatched': 'Order marked as dispatched',
   'order.delivered': 'Order marked as delivered',
+  'order.cancelled': 'Order cancelled',
+  'order.refunded': 'Refund asked for',
+  'order.refund-retried': 'Failed refund tried again',
   'review.hidden': 'Review hidden',
   'review.shown': 'Review shown',
   'review.deleted': 'Review deleted',

@@ -5,6 +5,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   processing: 'Processing',
   dispatched: 'Dispatched',
   delivered: 'Delivered',
+  cancelled: 'Cancelled',
 };
 
 const orderTime = new Intl.DateTimeFormat('en-GB', {

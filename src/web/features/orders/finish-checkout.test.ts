@@ -26,6 +26,9 @@ const order: Order = {
   isDelivered: false,
   shippingAddress: address,
   guestEmail: 'ada@example.com',
+  status: 'processing',
+  refunds: [],
+  refundedTotal: 0,
 };
 
 const verified: VerifyPaymentAnswer = {

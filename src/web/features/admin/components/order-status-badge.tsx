@@ -7,6 +7,7 @@ const tones: Record<OrderStatus, string> = {
   processing: 'bg-amber-100 text-amber-900',
   dispatched: 'bg-sky-100 text-sky-900',
   delivered: 'bg-emerald-100 text-emerald-900',
+  cancelled: 'bg-stone-200 text-stone-900',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
