@@ -1,6 +1,8 @@
 /**
  * Nothing paid is ever without an order: the real server is killed with SIGKILL while test payments are in
- * flight, started again on the same database, and every payment it had taken still has exactly one order.
+ * flight, started again on the same database, and every payment it had taken still has exactly one order. Nothing
+ * refunded is lost or refunded twice: killed after Stripe made a refund and before the shop heard, the restarted
+ * server records it once (decision 093).
  * Runs on the PGlite folder in the PGlite run and on a fresh PostgreSQL database in the PostgreSQL run.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -159,7 +161,68 @@ describe('a server killed while payments are taken', () => {
       paid_without_order: 0,
     });
   }, 240_000);
+
+  it('with Stripe: a refund Stripe made as the server died is recorded once after a restart, never made twice', async () => {
+    stripe ??= await startStripeStandIn();
+    const admin = { email: 'owner@example.com', password: 'owner-password-long-1' };
+    const settings = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_PUBLISHABLE_KEY: STAND_IN_PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    };
+    const first = await start(settings);
+    const sessionId = await createSession(first);
+    stripe.pay(sessionId);
+    const verified = await fetch(`${first.url}/api/orders/verify-stripe/${sessionId}`);
+    const orderId = VerifyPaymentAnswerSchema.parse(await verified.json()).order._id;
+
+    // Stripe makes the refund but its answer never reaches the shop: the worst moment to die.
+    stripe.holdRefundAnswers();
+    const made = stripe.refundMade();
+    const asked = fetch(`${first.url}/api/admin/orders/${orderId}/refunds`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await logIn(first, admin)}` },
+      body: JSON.stringify({ amount: 20.37, reason: 'Arrived damaged' }),
+    }).catch(() => 'lost' as const);
+    await made;
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+    expect(await asked).toBe('lost');
+    stripe.releaseRefundAnswers();
+
+    const second = await start(settings);
+    const token = await logIn(second, admin);
+    // The start-up sweep asks Stripe again with the same key and hears of the refund it made.
+    let order: { refunds: { status: string }[]; refundedTotal: number } | undefined;
+    for (let waited = 0; waited < 15_000; waited += 200) {
+      const response = await fetch(`${second.url}/api/admin/orders/${orderId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      order = await response.json();
+      if (order?.refunds[0]?.status === 'succeeded') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(order).toMatchObject({ refundedTotal: 20.37, refunds: [{ status: 'succeeded' }] });
+    const paymentIntent = stripe.sessions.find((each) => each.session.id === sessionId)?.session.payment_intent;
+    expect(stripe.refunds.filter((each) => each.refund.payment_intent === paymentIntent)).toHaveLength(1);
+    expect(await killServer(second, 'SIGTERM')).toBe(0);
+  }, 240_000);
 });
+
+/** The admin's bearer token from the login call. */
+async function logIn(server: ServerProcess, account: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (response.status !== 200) throw new Error(`login: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
 
 /** Paid checkouts, orders, and paid checkouts without an order, read straight from the stopped server's database. */
 async function countOrders() {
