@@ -26,10 +26,13 @@ export function stripeStandInConfig(standIn: StripeStandIn): Partial<Config> {
   };
 }
 
-/** Starts a stand-in and an app paying through it; `close()` closes both. */
-export async function buildStripeTestApp(options: BuildAppOptions = {}): Promise<StripeTestApp> {
+/** Starts a stand-in and an app paying through it (with `config`'s other settings); `close()` closes both. */
+export async function buildStripeTestApp(
+  options: BuildAppOptions = {},
+  config: Partial<Config> = {},
+): Promise<StripeTestApp> {
   const standIn = await startStripeStandIn();
-  const testApp = await buildTestApp(stripeStandInConfig(standIn), options).catch(async (error: unknown) => {
+  const testApp = await buildTestApp({ ...config, ...stripeStandInConfig(standIn) }, options).catch(async (error: unknown) => {
     await standIn.close();
     throw error;
   });

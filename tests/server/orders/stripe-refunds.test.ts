@@ -20,7 +20,7 @@ let standIn: StripeStandIn;
 let admin: TestCustomer;
 beforeAll(async () => {
   sink = await SmtpSink.start();
-  testApp = await buildStripeTestApp({ smtpUrl: sink.url });
+  testApp = await buildStripeTestApp({}, { smtpUrl: sink.url });
   standIn = testApp.standIn;
   admin = await insertCustomer(testApp, { name: 'Olive Owner', role: 'admin' });
 });
