@@ -3,6 +3,7 @@ import type { AdminRefund } from '#shared/schemas/admin';
 import type { OrderItem } from '#shared/schemas/order';
 import {
   amountLeftPence,
+  failureWhy,
   formatOrderTime,
   linesValuePence,
   refundLinesText,
@@ -48,6 +49,14 @@ describe('refundStatusText', () => {
     expect(refundStatusText(refund(1, 'succeeded'))).toBe('Refunded');
     expect(refundStatusText(refund(1, 'failed', 'The card was closed.'))).toBe('Failed: The card was closed.');
     expect(refundStatusText(refund(1, 'failed'))).toBe('Failed');
+  });
+});
+
+describe('failureWhy', () => {
+  it('gives the reason to end a sentence with, without a full stop of its own', () => {
+    expect(failureWhy({ failureReason: 'The card was closed.' })).toBe(': The card was closed');
+    expect(failureWhy({ failureReason: 'expired_card' })).toBe(': expired_card');
+    expect(failureWhy({})).toBe('');
   });
 });
 

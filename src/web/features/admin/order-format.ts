@@ -32,6 +32,12 @@ export function refundStatusText(refund: Pick<AdminRefund, 'status' | 'failureRe
   return refund.failureReason ? `Failed: ${refund.failureReason}` : 'Failed';
 }
 
+/** Why a refund failed, to follow "failed" in a sentence: ": The card was closed" (its own full stop dropped). */
+export function failureWhy(refund: Pick<AdminRefund, 'failureReason'>): string {
+  const reason = refund.failureReason?.trim().replace(/\.+$/, '');
+  return reason ? `: ${reason}` : '';
+}
+
 /**
  * What may still be refunded: the total less every refund that has not failed. A pending one counts, as the server
  * counts it (docs/api.md, Refunds and cancellations), so two refunds in flight never ask for the same money.
