@@ -6,6 +6,7 @@ import {
   failureWhy,
   formatOrderTime,
   linesValuePence,
+  packsLeft,
   refundLinesText,
   refundStatusText,
 } from './order-format.ts';
@@ -80,10 +81,25 @@ describe('amountLeftPence', () => {
   });
 });
 
+describe('packsLeft', () => {
+  it("is each line's quantity less the packs of refunds that have not failed", () => {
+    const lines = (index: number, qty: number) => ({ ...refund(1, 'succeeded'), lines: [{ index, qty }] });
+    expect(packsLeft({ orderItems, refunds: [] })).toEqual([2, 1]);
+    expect(
+      packsLeft({
+        orderItems,
+        refunds: [lines(0, 1), { ...lines(1, 1), status: 'failed' }, { ...lines(0, 1), status: 'pending' }],
+      }),
+    ).toEqual([0, 1]);
+    expect(packsLeft({ orderItems, refunds: [refund(20.37, 'succeeded'), lines(7, 1)] })).toEqual([2, 1]);
+  });
+});
+
 describe('linesValuePence', () => {
   it("is each chosen line's pack price times the packs chosen", () => {
     expect(linesValuePence({ orderItems }, [])).toBe(0);
     expect(linesValuePence({ orderItems }, [{ index: 1, qty: 1 }])).toBe(419);
+    expect(linesValuePence({ orderItems }, [{ index: 0, qty: 2 }])).toBe(1618);
     expect(
       linesValuePence({ orderItems }, [
         { index: 0, qty: 1 },

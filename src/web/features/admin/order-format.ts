@@ -49,6 +49,19 @@ export function amountLeftPence(order: Pick<AdminOrderDetail, 'totalPrice' | 're
   return Math.max(0, poundsToPence(order.totalPrice) - taken);
 }
 
+/** The packs of each line not refunded yet: its quantity less those named by refunds that have not failed. */
+export function packsLeft(order: Pick<AdminOrderDetail, 'orderItems' | 'refunds'>): number[] {
+  const left = order.orderItems.map((item) => item.qty);
+  for (const refund of order.refunds) {
+    if (refund.status === 'failed') continue;
+    for (const line of refund.lines ?? []) {
+      const packs = left[line.index];
+      if (packs !== undefined) left[line.index] = Math.max(0, packs - line.qty);
+    }
+  }
+  return left;
+}
+
 /** What the given packs of the order's lines cost, in pence; a line the order does not have counts nothing. */
 export function linesValuePence(order: Pick<AdminOrderDetail, 'orderItems'>, lines: RefundLine[]): number {
   return lines.reduce((sum, line) => {

@@ -8,13 +8,13 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { formatPence, formatPounds } from '#shared/money';
 import type { AdminOrderDetail, AdminRefund } from '#shared/schemas/admin';
 import type { RefundBody } from '#shared/schemas/refund';
-import { FormField } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiRequestError, failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 import { REFUND_FAILED, type useRefundOrder } from '../api/refund-order.ts';
-import { amountLeftPence, failureWhy, refundLinesText } from '../order-format.ts';
+import { amountLeftPence, failureWhy, packsLeft, refundLinesText } from '../order-format.ts';
 import { ConfirmStep } from './confirm-step.tsx';
+import { RefundLines } from './order-refund-lines.tsx';
 import {
   type ActionResult,
   type OrderFormProps,
@@ -28,7 +28,6 @@ import {
   refundBodyFrom,
   suggestedAmount,
 } from './order-refund-values.ts';
-import { Check, FieldError, selectStyles } from './product-form-parts.tsx';
 import { ReasonField } from './reason-field.tsx';
 
 const FIELDS: readonly RefundField[] = ['amount', 'reason', 'lines'];
@@ -118,7 +117,6 @@ export function OrderRefundForm({
     setValues((current) => ({ ...current, lines, amount: suggestedAmount(order, lines) }));
   const chooseLine = (index: number, change: Partial<LineChoice>) =>
     setLines(values.lines.map((line, at) => (at === index ? { ...line, ...change } : line)));
-  const anyChosen = values.lines.some((line) => line.chosen);
 
   return (
     <form id={id} onSubmit={review} noValidate className="flex max-w-2xl flex-col gap-4">
@@ -143,65 +141,19 @@ export function OrderRefundForm({
         value={values.reason}
         onChange={(reason) => setValues({ ...values, reason })}
       />
-      <fieldset aria-describedby={errors.lines ? `${id}-lines-error` : undefined} className="flex flex-col gap-3">
-        <legend className="font-semibold text-stone-900">Lines (optional)</legend>
-        {order.orderItems.map((item, index) => {
-          const line = values.lines[index] ?? { chosen: false, qty: item.qty };
-          return (
-            <fieldset
-              key={`${item._id}-${item.selectedWeight}`}
-              className="min-w-0 rounded-xl border border-cream-200 px-3 pb-2"
-            >
-              <legend className="px-1 font-semibold break-words text-stone-900">
-                {item.name} {item.selectedWeight}
-              </legend>
-              <p className="text-sm text-stone-600">
-                {item.qty} × {formatPounds(item.price)}
-              </p>
-              <div className="flex flex-wrap items-end gap-x-6 gap-y-1">
-                <Check
-                  ref={(element) => {
-                    if (index === 0) fields.current.lines = element;
-                  }}
-                  label="Refund this line"
-                  checked={line.chosen}
-                  onChange={(event) => chooseLine(index, { chosen: event.target.checked })}
-                />
-                <FormField label="Quantity" className="w-28 pb-1">
-                  {(control) => (
-                    <select
-                      {...control}
-                      value={line.qty}
-                      disabled={!line.chosen}
-                      onChange={(event) => chooseLine(index, { qty: Number(event.target.value) })}
-                      className={selectStyles(undefined)}
-                    >
-                      {Array.from({ length: item.qty }, (_, at) => at + 1).map((qty) => (
-                        <option key={qty} value={qty}>
-                          {qty}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </FormField>
-              </div>
-            </fieldset>
-          );
-        })}
-        <FieldError id={`${id}-lines-error`} message={errors.lines} />
-        <div>
-          <Check
-            label="Put these packs back in stock"
-            checked={anyChosen && values.restock}
-            disabled={!anyChosen}
-            aria-describedby={`${id}-restock-hint`}
-            onChange={(event) => setValues({ ...values, restock: event.target.checked })}
-          />
-          <p id={`${id}-restock-hint`} className="text-sm text-stone-600">
-            The packs of the lines ticked above.
-          </p>
-        </div>
-      </fieldset>
+      <RefundLines
+        id={id}
+        items={order.orderItems}
+        packsLeft={packsLeft(order)}
+        lines={values.lines}
+        restock={values.restock}
+        error={errors.lines}
+        firstRef={(element) => {
+          fields.current.lines = element;
+        }}
+        onLine={chooseLine}
+        onRestock={(restock) => setValues({ ...values, restock })}
+      />
       <div>
         <SubmitButton>Continue</SubmitButton>
       </div>

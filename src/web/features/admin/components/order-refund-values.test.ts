@@ -56,6 +56,11 @@ describe('the refund form', () => {
       restock: false,
     });
     expect(initialRefundValues({ ...order, refunds: [refunded(4.19)] }).amount).toBe('16.18');
+    const oneCashew = { ...refunded(8.09), lines: [{ index: 0, qty: 1 }] };
+    expect(initialRefundValues({ ...order, refunds: [oneCashew] }).lines).toEqual([
+      { chosen: false, qty: 1 },
+      { chosen: false, qty: 1 },
+    ]);
   });
 
   it("suggests the ticked packs' worth, never more than is left", () => {

@@ -13,7 +13,7 @@ import {
   type RefundLine,
 } from '#shared/schemas/refund';
 import type { FieldError } from '#web/lib/api-client.ts';
-import { amountLeftPence, linesValuePence } from '../order-format.ts';
+import { amountLeftPence, linesValuePence, packsLeft } from '../order-format.ts';
 
 type RefundableOrder = Pick<AdminOrderDetail, 'orderItems' | 'totalPrice' | 'refunds'>;
 
@@ -37,12 +37,12 @@ export type FormErrors<Field extends string> = Partial<Record<Field, string>>;
 /** Pence as the amount field shows it: 419 → "4.19". */
 const amountText = (pence: number) => (pence / 100).toFixed(2);
 
-/** A fresh form: all that is left, no line ticked (each at its whole quantity once ticked). */
+/** A fresh form: all that is left, no line ticked (each at the packs it has left once ticked). */
 export function initialRefundValues(order: RefundableOrder): RefundFormValues {
   return {
     amount: amountText(amountLeftPence(order)),
     reason: '',
-    lines: order.orderItems.map((item) => ({ chosen: false, qty: item.qty })),
+    lines: packsLeft(order).map((qty) => ({ chosen: false, qty })),
     restock: false,
   };
 }
