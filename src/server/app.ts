@@ -12,6 +12,7 @@ import { accountRepositoriesPlugin, accountsPlugin, authPlugin, authRoutes } fro
 import { cartPlugin, cartRepositoryPlugin, cartRoutes } from './features/cart/index.ts';
 import {
   ordersPlugin,
+  refundSweepPlugin,
   stockSweepPlugin,
   orderRepositoriesPlugin,
   ordersRoutes,
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(paymentsPlugin, { config });
   await app.register(ordersPlugin);
   await app.register(stockSweepPlugin);
+  await app.register(refundSweepPlugin);
   await app.register(contactRepositoryPlugin);
   await app.register(accountsPlugin, { config });
   await app.register(housekeepingPlugin);

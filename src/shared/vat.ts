@@ -27,3 +27,28 @@ export function vatBreakdown(lines: readonly { unitPricePence: number; qty: numb
     .sort(([a], [b]) => b - a)
     .map(([rate, grossPence]) => ({ rate, grossPence, vatPence: vatIncludedPence(grossPence, rate) }));
 }
+
+/**
+ * The VAT inside a refund of `amountPence`, by rate: the amount is split across the rates in proportion to what it
+ * was for (`lines`: the packs refunded, or the whole order for an amount alone), to the penny, the pennies left by
+ * rounding going to the largest remainders, so the parts add up to the amount exactly.
+ */
+export function refundVatBreakdown(
+  amountPence: number,
+  lines: readonly { unitPricePence: number; qty: number; vatRate: VatRate }[],
+): VatLine[] {
+  const basis = vatBreakdown(lines);
+  const basisTotal = basis.reduce((sum, entry) => sum + entry.grossPence, 0);
+  if (basisTotal === 0) return [];
+  const shares = basis.map((entry) => {
+    const exact = (amountPence * entry.grossPence) / basisTotal;
+    return { rate: entry.rate, pence: Math.floor(exact), remainder: exact - Math.floor(exact) };
+  });
+  let left = amountPence - shares.reduce((sum, share) => sum + share.pence, 0);
+  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder)) {
+    if (left <= 0) break;
+    share.pence += 1;
+    left -= 1;
+  }
+  return shares.map(({ rate, pence }) => ({ rate, grossPence: pence, vatPence: vatIncludedPence(pence, rate) }));
+}

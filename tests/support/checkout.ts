@@ -2,7 +2,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { CreateCheckoutInput } from '#shared/schemas/order';
 import type { ShippingAddress } from '#shared/schemas/shipping-address';
-import { bearer, uniqueEmail } from '#tests/accounts';
+import { bearer, type TestCustomer, uniqueEmail } from '#tests/accounts';
 import type { TestApp } from '#tests/build-test-app';
 import { shippingAddress } from '#tests/fixtures/shipping-address';
 
@@ -105,5 +105,29 @@ export async function paidGuestOrder(
     guestEmail: address.email,
   });
   if (placed.statusCode >= 300) throw new Error(`guest order: ${placed.statusCode} ${placed.body}`);
+  return { id: placed.json()._id, number: placed.json().orderNumber, email: address.email };
+}
+
+/**
+ * A paid order of `cartPayload`'s lines, placed as /success places it: a guest's, or the customer's when `customer` is
+ * given. With `sink`, its confirmation is taken from the sink, so the next mail to the address is what the test causes.
+ */
+export async function paidOrder(
+  testApp: TestApp,
+  {
+    customer,
+    sink,
+  }: { customer?: TestCustomer | undefined; sink?: { nextMailTo(address: string): Promise<unknown> } } = {},
+): Promise<{ id: string; number: string; email: string }> {
+  const address = guestAddress(customer ? { email: customer.email } : {});
+  const payload = cartPayload(address);
+  const sessionId = await startCheckout(testApp, payload, customer?.token);
+  await payOnTestPage(testApp, sessionId);
+  const calls = checkoutCalls(testApp, customer?.token);
+  const placed = customer
+    ? await calls.placeOrder(orderPayload(sessionId, payload))
+    : await calls.placeGuestOrder({ ...orderPayload(sessionId, payload), guestEmail: address.email });
+  if (placed.statusCode >= 300) throw new Error(`order: ${placed.statusCode} ${placed.body}`);
+  await sink?.nextMailTo(address.email);
   return { id: placed.json()._id, number: placed.json().orderNumber, email: address.email };
 }

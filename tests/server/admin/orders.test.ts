@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, insertCustomer, type TestCustomer } from '#tests/accounts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
-import { cartPayload, checkoutCalls, guestAddress, orderPayload, payOnTestPage, startCheckout } from '#tests/checkout';
+import { checkoutCalls, paidOrder as placeOrder } from '#tests/checkout';
 import { queryRows } from '#tests/db';
 import { SmtpSink } from '#tests/smtp-sink';
 
@@ -24,27 +24,8 @@ afterAll(async () => {
   await sink?.stop();
 });
 
-interface PlacedOrder {
-  id: string;
-  number: string;
-  email: string;
-}
-
-/** A paid order: a guest's, or the customer's when `customer` is given. */
-async function paidOrder(customer?: TestCustomer): Promise<PlacedOrder> {
-  const address = guestAddress(customer ? { email: customer.email } : {});
-  const payload = cartPayload(address);
-  const sessionId = await startCheckout(testApp, payload, customer?.token);
-  await payOnTestPage(testApp, sessionId);
-  const calls = checkoutCalls(testApp, customer?.token);
-  const placed = customer
-    ? await calls.placeOrder(orderPayload(sessionId, payload))
-    : await calls.placeGuestOrder({ ...orderPayload(sessionId, payload), guestEmail: address.email });
-  expect(placed.statusCode).toBeLessThan(300);
-  // The confirmation, so the next mail to this address is the one a move sends.
-  await sink.nextMailTo(address.email);
-  return { id: placed.json()._id, number: placed.json().orderNumber, email: address.email };
-}
+/** A paid order: a guest's, or the customer's when `customer` is given; its confirmation taken from the sink. */
+const paidOrder = (customer?: TestCustomer) => placeOrder(testApp, { customer, sink });
 
 const detail = (id: string) =>
   testApp.app.inject({

@@ -195,6 +195,9 @@ async function fuzzedApp(
     },
     routeParams: {
       '/api/admin/orders/:id': { id: orderIds },
+      '/api/admin/orders/:id/refunds': { id: orderIds },
+      '/api/admin/orders/:id/cancel': { id: orderIds },
+      '/api/admin/orders/:id/refunds/:refundId/retry': { id: orderIds, refundId: [randomBytes(16).toString('hex')] },
       '/api/admin/reviews/:id': { id: reviewIds },
       '/api/admin/messages/:id': { id: messageIds },
       '/api/admin/messages/:id/reply': { id: messageIds },
@@ -243,6 +246,14 @@ async function fuzzedApp(
         { status: 'dispatched', trackingNumber: 'RM123456785GB' },
         { status: 'delivered' },
         { isDelivered: true },
+      ),
+      'POST /api/admin/orders/:id/refunds': new Alternatives(
+        { amount: 0.5, reason: 'A bag arrived split' },
+        { amount: 8.09, reason: 'Returned unopened', restock: true, lines: [{ index: 0, qty: 1 }] },
+      ),
+      'POST /api/admin/orders/:id/cancel': new Alternatives(
+        { reason: 'Asked by the customer' },
+        { reason: 'x', restock: false },
       ),
       'PATCH /api/admin/reviews/:id': new Alternatives({ hidden: true }, { hidden: false }),
       'PATCH /api/admin/messages/:id': new Alternatives({ status: 'read' }, { status: 'answered' }, { status: 'new' }),

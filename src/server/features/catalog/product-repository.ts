@@ -10,7 +10,7 @@ import type { Database } from '../../db/database.ts';
 import { products } from '../../db/schema.ts';
 import { createProduct, findForUpdate, replaceProduct, setProductHidden } from './product-edits.ts';
 import { type ProductRecord, readProducts } from './product-record.ts';
-import { retakeStock, returnStock, type StockLine, type StockTaken, takeStock } from './product-stock.ts';
+import { returnStock, type StockLine, type StockTaken, takeStock } from './product-stock.ts';
 
 export type { ProductRecord, WeightRecord } from './product-record.ts';
 export type { StockLine, StockTaken } from './product-stock.ts';
@@ -55,11 +55,6 @@ export interface ProductRepository {
   takeStock(lines: readonly StockLine[], tx: Database): Promise<StockTaken>;
   /** Puts back what `takeStock` took (a checkout cancelled, expired or abandoned); whether a sold-out weight is back. */
   returnStock(lines: readonly StockLine[], tx: Database): Promise<{ restocked: boolean }>;
-  /**
-   * Takes again what was put back, as far as there is: for a payment that arrived after its checkout gave its stock
-   * back. `missing`: packs sold meanwhile, which the caller reports.
-   */
-  retakeStock(lines: readonly StockLine[], tx: Database): Promise<{ missing: number; soldOut: boolean }>;
 }
 
 declare module 'fastify' {
@@ -82,7 +77,6 @@ export function createProductRepository(appDb: Database): ProductRepository {
     setHidden: setProductHidden,
     takeStock,
     returnStock,
-    retakeStock,
   };
 }
 

@@ -38,19 +38,24 @@ async function lockedStock(line: StockLine, tx: Database): Promise<number | null
   return weight?.stock ?? null;
 }
 
+/**
+ * Takes every line's packs or none: all the weights are locked and read first, and only if each has enough is any
+ * taken, so a caller that goes on after a shortage (a paid order that cannot be filled) leaves no line half-taken.
+ */
 export async function takeStock(lines: readonly StockLine[], tx: Database): Promise<StockTaken> {
-  let soldOut = false;
+  const counted: { line: StockLine; stock: number }[] = [];
   for (const line of inLockOrder(lines)) {
     const stock = await lockedStock(line, tx);
     if (stock === null) continue;
-    if (stock < line.qty) return { short: { line, left: stock }, soldOut };
+    if (stock < line.qty) return { short: { line, left: stock }, soldOut: false };
+    counted.push({ line, stock });
+  }
+  for (const { line, stock } of counted)
     await tx
       .update(productWeights)
       .set({ stock: stock - line.qty })
       .where(sameWeight(line));
-    soldOut ||= stock === line.qty;
-  }
-  return { soldOut };
+  return { soldOut: counted.some(({ line, stock }) => stock === line.qty) };
 }
 
 export async function returnStock(lines: readonly StockLine[], tx: Database): Promise<{ restocked: boolean }> {
@@ -65,24 +70,4 @@ export async function returnStock(lines: readonly StockLine[], tx: Database): Pr
     restocked ||= after?.stock === line.qty;
   }
   return { restocked };
-}
-
-export async function retakeStock(
-  lines: readonly StockLine[],
-  tx: Database,
-): Promise<{ missing: number; soldOut: boolean }> {
-  let missing = 0;
-  let soldOut = false;
-  for (const line of inLockOrder(lines)) {
-    const stock = await lockedStock(line, tx);
-    if (stock === null) continue;
-    const taken = Math.min(stock, line.qty);
-    missing += line.qty - taken;
-    await tx
-      .update(productWeights)
-      .set({ stock: stock - taken })
-      .where(sameWeight(line));
-    soldOut ||= stock - taken === 0;
-  }
-  return { missing, soldOut };
 }

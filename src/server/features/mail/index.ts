@@ -6,4 +6,5 @@ export { contactReplyMail } from './templates/contact-reply-mail.ts';
 export type { OutgoingMail } from './templates/layout.ts';
 export { orderConfirmationMail } from './templates/order-confirmation-mail.ts';
 export { orderStatusMail } from './templates/order-status-mail.ts';
+export { cancellationMail, refundMail } from './templates/refund-mails.ts';
 export { type QueueMail, type UnitOfWork, default as unitOfWorkPlugin } from './unit-of-work.ts';

@@ -14,12 +14,23 @@ import {
   OrdersCsvQuerySchema,
 } from '#shared/schemas/admin';
 import { ApiErrorSchema } from '#shared/schemas/error';
+import {
+  CancelOrderBodySchema,
+  IdempotencyHeadersSchema,
+  RefundBodySchema,
+  RefundIdParamsSchema,
+} from '#shared/schemas/refund';
 import { toAdminOrder, toAdminOrderDetail } from './wire.ts';
 import { documentedOnly } from '../../lib/documented-only.ts';
 
 const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { '4xx': ApiErrorSchema };
-  const { ordersAdmin } = app;
+  const { ordersAdmin, refunds } = app;
+  /** The order as the owner's screen shows it, after a refund or a cancellation. */
+  const detail = async (id: string) => {
+    const { order, history } = await ordersAdmin.find(id);
+    return toAdminOrderDetail(order, history);
+  };
 
   app.get(
     '/orders',
@@ -82,6 +93,63 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       // The scope's guard made sure an admin is logged in.
       const { id, email } = request.customer!;
       return toAdminOrder(await ordersAdmin.move(request.params.id, request.body, { id, email }));
+    },
+  );
+
+  app.post(
+    '/orders/:id/refunds',
+    {
+      schema: {
+        description:
+          'Refunds an amount, through the provider that took the payment (docs/api.md, Refunds and cancellations).',
+        params: OrderIdParamsSchema,
+        headers: IdempotencyHeadersSchema,
+        body: RefundBodySchema,
+        response: { 200: AdminOrderDetailSchema, 201: AdminOrderDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id, email } = request.customer!;
+      const { created } = await refunds.refund(
+        request.params.id,
+        request.body,
+        { id, email },
+        request.headers['idempotency-key'],
+      );
+      return reply.code(created ? 201 : 200).send(await detail(request.params.id));
+    },
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      schema: {
+        description: 'Cancels a processing order: everything left is refunded and its packs go back in stock.',
+        params: OrderIdParamsSchema,
+        body: CancelOrderBodySchema,
+        response: { 200: AdminOrderDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id, email } = request.customer!;
+      await refunds.cancel(request.params.id, request.body, { id, email });
+      return detail(request.params.id);
+    },
+  );
+
+  app.post(
+    '/orders/:id/refunds/:refundId/retry',
+    {
+      schema: {
+        description: 'Tries a failed refund again.',
+        params: RefundIdParamsSchema,
+        response: { 200: AdminOrderDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id, email } = request.customer!;
+      await refunds.retry(request.params.id, request.params.refundId, { id, email });
+      return detail(request.params.id);
     },
   );
 };

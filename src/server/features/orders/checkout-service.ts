@@ -17,16 +17,30 @@ import type { ProductRepository } from '../catalog/index.ts';
 import { orderConfirmationMail, type UnitOfWork } from '../mail/index.ts';
 import type { CheckoutRepository } from './checkout-repository.ts';
 import { type CheckoutItem, matchesCheckout, type OrderClaim, priceLines, stockLines } from './checkout-lines.ts';
-import { orderMessages } from './messages.ts';
-import { type CheckoutRecord, formatOrderNumber, type OrderRecord, type PlacedOrder } from './order-records.ts';
+import { orderMessages, refundMessages } from './messages.ts';
+import {
+  type CheckoutRecord,
+  formatOrderNumber,
+  type OrderRecord,
+  type PlacedOrder,
+  type RefundRecord,
+} from './order-records.ts';
 import type { OrderRepository } from './order-repository.ts';
 import { createPaidStatusReader } from './paid-status.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import type { RefundRepository } from './refund-repository.ts';
+import type { RefundService } from './refund-service.ts';
+import type { RefundSettlement } from './refund-settlement.ts';
 import type { StockHolds } from './stock-holds.ts';
+
+/** Who the shop's own cancellations are by, in an order's history and the audit. */
+const SHOP_ACTOR = { id: null, email: 'Roast & Co.' } as const;
 
 export type ConfirmResult =
   | { status: 'unknown-session' }
   | { status: 'unpaid'; checkout: CheckoutRecord }
+  /** The test page's card came after the checkout gave its stock back (cancelled, or past its hold): no order. */
+  | { status: 'stock-given-back'; checkout: CheckoutRecord }
   | { status: 'placed'; checkout: CheckoutRecord; order: OrderRecord; created: boolean };
 
 export interface CheckoutService extends StockHolds {
@@ -49,9 +63,13 @@ export interface CheckoutService extends StockHolds {
   confirm(sessionId: string, options?: { knownPaid?: boolean }): Promise<ConfirmResult>;
   /**
    * `confirm` for a checkout the caller has already read (the test payment page); another provider's checkout is
-   * an unknown session.
+   * an unknown session. `onlyWhileHeld`: refuse a checkout that has given its stock back (the test page, whose card is
+   * only taken while the packs are held); a real payment that came late is an order all the same.
    */
-  confirmCheckout(checkout: CheckoutRecord, options?: { knownPaid?: boolean }): Promise<ConfirmResult>;
+  confirmCheckout(
+    checkout: CheckoutRecord,
+    options?: { knownPaid?: boolean; onlyWhileHeld?: boolean },
+  ): Promise<ConfirmResult>;
   /** The verify call: the session's order, for its own customer (or anyone holding a guest's session id). */
   verify(sessionId: string, customer: Customer | null): Promise<OrderRecord>;
   /** A customer's order call: their own checkout, or a guest checkout with their verified address. */
@@ -70,12 +88,15 @@ export function createCheckoutService(deps: {
   productRepository: ProductRepository;
   payments: PaymentProvider;
   stockHolds: StockHolds;
+  refunds: Pick<RefundService, 'cancelInside'>;
+  refundRepository: Pick<RefundRepository, 'lockForRefund'>;
+  refundSettlement: Pick<RefundSettlement, 'settle'>;
   /** After a commit that sold a weight out or brought one back: the shop's pages must say so, in every process. */
   stockShown: (changed: boolean) => Promise<void>;
   log: FastifyBaseLogger;
 }): CheckoutService {
   const { db, unitOfWork, checkoutRepository, orderRepository, productRepository, payments, stockHolds } = deps;
-  const { stockShown, log } = deps;
+  const { stockShown, log, refunds, refundRepository, refundSettlement } = deps;
   const isPaid = createPaidStatusReader(payments);
 
   /** The order of a checkout whose caller may claim it, or why there is none (404, 409). */
@@ -83,6 +104,7 @@ export function createCheckoutService(deps: {
     const result = await checkout.confirmCheckout(pending);
     if (result.status === 'unknown-session') throw new HttpError(404, orderMessages.unknownSession);
     if (result.status === 'unpaid') throw new HttpError(409, orderMessages.unpaid);
+    if (result.status === 'stock-given-back') throw new HttpError(409, orderMessages.checkoutExpired);
     return result;
   }
 
@@ -158,7 +180,7 @@ export function createCheckoutService(deps: {
       return checkout.confirmCheckout(pending, options);
     },
 
-    async confirmCheckout(pending, { knownPaid = false } = {}) {
+    async confirmCheckout(pending, { knownPaid = false, onlyWhileHeld = false } = {}) {
       // Only the provider that took the payment can say it is paid: another one's word (its test page taking
       // 4242 for a Stripe session) must never make an order.
       if (pending.provider !== payments.name) return { status: 'unknown-session' };
@@ -168,16 +190,26 @@ export function createCheckoutService(deps: {
         return { status: 'unpaid', checkout: pending };
 
       let soldOut = false;
+      let unfilled: RefundRecord | undefined;
       const placed = await unitOfWork(async (tx, queueMail) => {
-        const result = await orderRepository.placeOrder(pending.id, tx);
-        // Paid after its checkout gave the stock back (a Stripe payment that outlived the sweep): taken again, as
-        // far as there is; what was sold meanwhile is the owner's to resolve, and said in the log.
+        const result = await orderRepository.placeOrder(pending.id, tx, { onlyWhileHeld });
+        if ('refused' in result) return result;
+        // Paid after its checkout gave the stock back (a Stripe payment that outlived the sweep): the packs are taken
+        // again if every one is still there; if not, the order is cancelled and refunded at once, never oversold.
         if (result.stockGivenBack) {
-          const retaken = await productRepository.retakeStock(stockLines(pending.lines), tx);
-          soldOut = retaken.soldOut;
-          const { missing } = retaken;
-          if (missing > 0)
-            log.warn({ checkoutId: pending.id, missing }, 'paid after its stock was given back: oversold');
+          const taken = await productRepository.takeStock(stockLines(pending.lines), tx);
+          soldOut = taken.soldOut;
+          if (taken.short) {
+            const order = await refundRepository.lockForRefund(result.order.id, tx);
+            if (!order) throw new Error(`order ${result.order.id} lost its row`);
+            unfilled = await refunds.cancelInside(tx, queueMail, order, {
+              reason: refundMessages.soldOutWhilePaying,
+              restock: false,
+              actor: SHOP_ACTOR,
+            });
+            log.warn({ checkoutId: pending.id, orderId: result.order.id }, 'paid after its stock was sold: refunded');
+            return result;
+          }
         }
         if (result.created)
           await queueMail(
@@ -192,13 +224,16 @@ export function createCheckoutService(deps: {
         return result;
       });
       await stockShown(soldOut);
+      if ('refused' in placed) return { status: 'stock-given-back', checkout: pending };
+      if (unfilled) await refundSettlement.settle(unfilled);
       if (placed.created) {
         log.info(
           { orderId: placed.order.id, orderNumber: placed.order.orderNumber, checkoutId: pending.id },
           'order placed',
         );
       }
-      return { status: 'placed', checkout: pending, ...placed };
+      const order = unfilled ? ((await orderRepository.findOrderByCheckout(pending.id)) ?? placed.order) : placed.order;
+      return { status: 'placed', checkout: pending, order, created: placed.created };
     },
 
     async verify(sessionId, customer) {

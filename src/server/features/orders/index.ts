@@ -10,4 +10,5 @@ export { default as payPageRoutes } from './pay-page/routes.ts';
 export { default as paymentsPlugin } from './payments/plugin.ts';
 export { default as orderRepositoriesPlugin } from './repositories.ts';
 export { default as ordersRoutes } from './routes.ts';
+export { default as refundSweepPlugin } from './refund-sweep.ts';
 export { default as stockSweepPlugin } from './stock-sweep.ts';

@@ -24,3 +24,26 @@ export const orderAdminMessages = {
   notForward: (orderNumber: string, status: string) =>
     `Order ${orderNumber} is already ${status}: an order only moves forward, from processing to dispatched to delivered.`,
 };
+
+/** What the owner's refund and cancel calls answer when they refuse (docs/api.md, Refunds and cancellations). */
+export const refundMessages = {
+  refundNotFound: 'Refund not found.',
+  nothingLeft: (orderNumber: string) => `Order ${orderNumber} has nothing left to refund.`,
+  tooMuch: (orderNumber: string, left: string) => `Only ${left} is left to refund on order ${orderNumber}.`,
+  noSuchLine: (orderNumber: string, index: number) => `Order ${orderNumber} has no line ${index}.`,
+  lineUsedUp: (name: string, left: number) =>
+    left === 0
+      ? `Every pack of ${name} has been refunded already.`
+      : `Only ${left} ${left === 1 ? 'pack' : 'packs'} of ${name} ${left === 1 ? 'is' : 'are'} left to refund.`,
+  keyReused: 'This Idempotency-Key was used for a different refund. Send a new key for a new refund.',
+  otherProvider: (provider: string) =>
+    `This order was paid through ${provider === 'stripe' ? 'Stripe' : 'the test checkout'}, which this shop no longer uses: refund it there.`,
+  notFailed: 'Only a failed refund can be tried again.',
+  notCancellable: (orderNumber: string, status: string) =>
+    status === 'cancelled'
+      ? `Order ${orderNumber} is cancelled already.`
+      : `Order ${orderNumber} has been ${status}, so it can no longer be cancelled. Refund it instead.`,
+  /** The reason given when a Stripe payment completes after its packs were sold to someone else. */
+  soldOutWhilePaying:
+    'Sorry: the last packs were sold while your payment was completing, so we could not fulfil this order.',
+} as const;

@@ -3,7 +3,7 @@
  * a customer's orders until they delete their account. Exactly one order per checkout is the database's promise (a
  * unique index on `orders.checkout_id`): whoever inserts first makes the order, and everyone after finds it.
  */
-import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminOrdersQuery, OrderStatus } from '#shared/schemas/admin';
 import type { Database } from '../../db/database.ts';
 import { checkouts, orderLines, orderStatusChanges, orders } from '../../db/schema.ts';
@@ -20,7 +20,9 @@ import {
 export type MoveRefusal = { refused: 'not-found' } | { refused: 'not-forward'; order: OrderRecord };
 
 const STATUS_ORDER: readonly OrderStatus[] = ['processing', 'dispatched', 'delivered'];
-export const isForward = (from: OrderStatus, to: OrderStatus) => STATUS_ORDER.indexOf(to) > STATUS_ORDER.indexOf(from);
+/** Cancelled is the end of the road: nothing moves a cancelled order on (decision 093). */
+export const isForward = (from: OrderStatus, to: OrderStatus) =>
+  from !== 'cancelled' && STATUS_ORDER.indexOf(to) > STATUS_ORDER.indexOf(from);
 
 export interface OrderRepository {
   findOrderByCheckout(checkoutId: string, db?: Database): Promise<OrderRecord | undefined>;
@@ -28,8 +30,14 @@ export interface OrderRepository {
    * Marks the checkout paid and makes its order, unless the order exists already, inside the caller's transaction
    * `tx` (the checkout service's unit of work, which queues the confirmation mail with the order it made).
    * `stockGivenBack`: the order was made for a checkout that had given its stock back (paid after its hold ended).
+   * `onlyWhileHeld`: a checkout that has given its stock back is refused instead (the test page's payment and a
+   * cancel of the same checkout at once: one update of the checkout's row decides, and only one of them wins).
    */
-  placeOrder(checkoutId: string, tx: Database): Promise<PlacedOrder & { stockGivenBack: boolean }>;
+  placeOrder(
+    checkoutId: string,
+    tx: Database,
+    options?: { onlyWhileHeld?: boolean },
+  ): Promise<(PlacedOrder & { stockGivenBack: boolean }) | { refused: 'stock-given-back' }>;
   /**
    * A customer's orders, newest first: those placed while logged in, and guest orders placed with the
    * customer's address (which they have proved is theirs by verifying it).
@@ -86,12 +94,14 @@ export function createOrderRepository(appDb: Database): OrderRepository {
   return {
     findOrderByCheckout,
 
-    async placeOrder(checkoutId, tx) {
+    async placeOrder(checkoutId, tx, { onlyWhileHeld = false } = {}) {
+      const held = or(isNull(checkouts.stockReleasedAt), isNotNull(checkouts.paidAt));
       const [checkoutRow] = await tx
         .update(checkouts)
         .set({ paidAt: sql`coalesce(${checkouts.paidAt}, now())` })
-        .where(and(eq(checkouts.id, checkoutId), isNull(checkouts.anonymisedAt)))
+        .where(and(eq(checkouts.id, checkoutId), isNull(checkouts.anonymisedAt), onlyWhileHeld ? held : undefined))
         .returning();
+      if (!checkoutRow && onlyWhileHeld) return { refused: 'stock-given-back' };
       if (!checkoutRow) throw new Error(`no checkout ${checkoutId}`);
       const checkout = toCheckoutRecord(checkoutRow);
       // NOTE: on PostgreSQL a second transaction placing the same order waits here for the first to commit,

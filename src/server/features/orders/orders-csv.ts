@@ -6,7 +6,7 @@
 import { VAT_RATES } from '#shared/constants';
 import { penceToPounds } from '#shared/money';
 import type { OrdersCsvQuery } from '#shared/schemas/admin';
-import { vatBreakdown } from '#shared/vat';
+import { refundVatBreakdown, type VatLine, vatBreakdown } from '#shared/vat';
 import { formatOrderNumber } from './order-records.ts';
 import type { ReportRepository } from './report-repository.ts';
 
@@ -48,11 +48,29 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-const csvLine = (fields: string[]) => `${fields.map(csvField).join(',')}\r\n`;
-const pounds = (pence: number) => penceToPounds(pence).toFixed(2);
+/** An amount the shop wrote: a number, so never guarded as a formula (a refund's is negative). */
+interface Amount {
+  pence: number;
+}
+const csvLine = (fields: (string | Amount)[]) =>
+  `${fields.map((field) => (typeof field === 'string' ? csvField(field) : penceToPounds(field.pence).toFixed(2))).join(',')}\r\n`;
+const pounds = (pence: number): Amount => ({ pence });
 
+/** The goods and VAT columns, highest rate first; `sign` -1 for a refund's row. */
+const rateColumns = (entries: VatLine[], sign = 1) => {
+  const byRate = new Map(entries.map((entry) => [entry.rate, entry]));
+  return RATES.flatMap((rate) => [
+    pounds(sign * (byRate.get(rate)?.grossPence ?? 0)),
+    pounds(sign * (byRate.get(rate)?.vatPence ?? 0)),
+  ]);
+};
+
+/**
+ * The orders of those days, then their refunds (docs/api.md, Refunds and cancellations): each refund its own row with
+ * negative amounts, on the day it succeeded, its VAT split in proportion to what it was for.
+ */
 export async function* ordersCsv(
-  repository: Pick<ReportRepository, 'ordersForBooks'>,
+  repository: Pick<ReportRepository, 'ordersForBooks' | 'refundsForBooks'>,
   { from, to }: OrdersCsvQuery,
 ): AsyncGenerator<string> {
   yield csvLine(HEADER);
@@ -60,21 +78,39 @@ export async function* ordersCsv(
   for (;;) {
     const page = await repository.ordersForBooks({ from, to, afterNumber, limit: PAGE_SIZE });
     for (const order of page) {
-      const byRate = new Map(vatBreakdown(order.lines).map((entry) => [entry.rate, entry]));
       yield csvLine([
         formatOrderNumber(order.orderNumber),
         londonDateTime(order.createdAt),
         order.email ?? '',
         order.lines.map((line) => `${line.qty} × ${line.name} ${line.selectedWeight}`).join('; '),
-        ...RATES.flatMap((rate) => [
-          pounds(byRate.get(rate)?.grossPence ?? 0),
-          pounds(byRate.get(rate)?.vatPence ?? 0),
-        ]),
+        ...rateColumns(vatBreakdown(order.lines)),
         pounds(order.totalPence),
       ]);
     }
     const last = page.at(-1);
-    if (!last || page.length < PAGE_SIZE) return;
+    if (!last || page.length < PAGE_SIZE) break;
     afterNumber = last.orderNumber;
+  }
+  let after: { succeededAt: Date; id: string } | undefined;
+  for (;;) {
+    const page = await repository.refundsForBooks({ from, to, after, limit: PAGE_SIZE });
+    for (const refund of page) {
+      const packs = refund.lines?.flatMap(({ index, qty }) => {
+        const line = refund.orderLines[index];
+        return line ? [{ ...line, qty }] : [];
+      });
+      const basis = packs && packs.length > 0 ? packs : refund.orderLines;
+      yield csvLine([
+        formatOrderNumber(refund.orderNumber),
+        londonDateTime(refund.succeededAt),
+        refund.email ?? '',
+        `Refund: ${refund.reason}${packs?.length ? ` (${packs.map((line) => `${line.qty} × ${line.name} ${line.selectedWeight}`).join('; ')})` : ''}`,
+        ...rateColumns(refundVatBreakdown(refund.amountPence, basis), -1),
+        pounds(-refund.amountPence),
+      ]);
+    }
+    const last = page.at(-1);
+    if (!last || page.length < PAGE_SIZE) return;
+    after = { succeededAt: last.succeededAt, id: last.id };
   }
 }

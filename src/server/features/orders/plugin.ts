@@ -1,27 +1,45 @@
 /**
  * Adds the orders domain's services, each made once here: `app.checkout` (the shopper's way from a cart to a paid
- * order, with the stock its checkouts hold) and `app.ordersAdmin` (the owner's order operations).
+ * order, with the stock its checkouts hold), `app.ordersAdmin` (the owner's order operations), and `app.refunds` with
+ * `app.refundSettlement` (the owner's refunds and cancellations, and how each refund is settled with the provider).
  */
 import fp from 'fastify-plugin';
 import { type CheckoutService, createCheckoutService } from './checkout-service.ts';
 import { createOrdersAdminService, type OrdersAdminService } from './admin-service.ts';
+import { createRefundService, type RefundService } from './refund-service.ts';
+import { createRefundSettlement, type RefundSettlement } from './refund-settlement.ts';
 import { createStockHolds } from './stock-holds.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     checkout: CheckoutService;
     ordersAdmin: OrdersAdminService;
+    refunds: RefundService;
+    refundSettlement: RefundSettlement;
   }
 }
 
 export default fp(
   async (app) => {
     const { db, unitOfWork, checkoutRepository, orderRepository, reportRepository, productRepository } = app;
+    const { refundRepository, payments, audit } = app;
     /** After a commit that sold a weight out or brought one back: the shop's pages must say so, in every process. */
     const stockShown = async (changed: boolean) => {
       if (changed) await app.catalog.changed();
     };
     const stockHolds = createStockHolds({ db, checkoutRepository, productRepository, stockShown });
+    const settlement = createRefundSettlement({ unitOfWork, refundRepository, payments, log: app.log });
+    const refunds = createRefundService({
+      unitOfWork,
+      audit,
+      refundRepository,
+      productRepository,
+      payments,
+      settlement,
+      stockShown,
+    });
+    app.decorate('refundSettlement', settlement);
+    app.decorate('refunds', refunds);
     app.decorate(
       'checkout',
       createCheckoutService({
@@ -30,16 +48,16 @@ export default fp(
         checkoutRepository,
         orderRepository,
         productRepository,
-        payments: app.payments,
+        payments,
         stockHolds,
+        refunds,
+        refundRepository,
+        refundSettlement: settlement,
         stockShown,
         log: app.log,
       }),
     );
-    app.decorate(
-      'ordersAdmin',
-      createOrdersAdminService({ unitOfWork, audit: app.audit, orderRepository, reportRepository }),
-    );
+    app.decorate('ordersAdmin', createOrdersAdminService({ unitOfWork, audit, orderRepository, reportRepository }));
   },
   {
     name: 'orders',

@@ -1,7 +1,8 @@
 /**
  * `POST /api/orders/stripe-webhook`, registered only with PAYMENT_PROVIDER=stripe: a signed event that a session
  * is paid makes its order through `app.checkout.confirm`, as the verify and order calls do (decision 038); one that a
- * session expired gives its checkout's stock back (decision 077).
+ * session expired gives its checkout's stock back (decision 077); one about a refund settles the shop's pending refund
+ * or records one made in Stripe's dashboard (decision 093).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -35,6 +36,16 @@ export async function registerStripeWebhook(app: FastifyInstance, stripe: Stripe
         );
         if (outcome.type === 'invalid-signature') throw new HttpError(400, orderMessages.badSignature);
         if (outcome.type === 'ignored') return { received: true };
+        if (outcome.type === 'refund-changed') {
+          await app.refundSettlement.fromProvider(outcome.refund, stripe.sessionOfPayment);
+          return { received: true };
+        }
+        if (outcome.type === 'charge-refunded') {
+          // Stripe's charge names no single refund: every refund it holds for the payment is read and recorded.
+          for (const refund of await stripe.refundsOfPayment(outcome.paymentIntent))
+            await app.refundSettlement.fromProvider(refund, stripe.sessionOfPayment);
+          return { received: true };
+        }
         if (outcome.type === 'checkout-expired') {
           // Abandoned at Stripe: the stock it held goes back now rather than at the sweep.
           const pending = await app.checkout.find(outcome.sessionId);

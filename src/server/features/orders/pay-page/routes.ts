@@ -119,9 +119,11 @@ const payRoutes: FastifyPluginAsync = async (app) => {
       return reply.redirect(refusedUrl(model.sessionId, outcome.reason), 303);
     }
     // Cancelled, or left past its hold: its stock has gone back to the shelf, and this page no longer takes payment.
-    if (found.checkout.stockReleasedAt && !found.checkout.paidAt)
-      return sendHtml(reply, 409, renderPayMessagePage(expiredPayment.title, expiredPayment.message));
-    await app.checkout.confirmCheckout(found.checkout, { knownPaid: true });
+    // The order's own transaction decides (a Cancel sent at the same moment may win); this read only spares it.
+    const expired = () => sendHtml(reply, 409, renderPayMessagePage(expiredPayment.title, expiredPayment.message));
+    if (found.checkout.stockReleasedAt && !found.checkout.paidAt) return expired();
+    const result = await app.checkout.confirmCheckout(found.checkout, { knownPaid: true, onlyWhileHeld: true });
+    if (result.status === 'stock-given-back') return expired();
     return reply.redirect(successUrl(model.sessionId), 303);
   });
 

@@ -24,5 +24,9 @@ export function createLocalProvider({
       return { sessionId, url: `${publicUrl}/pay/${sessionId}` };
     },
     isPaid: isSessionPaid,
+    // No money moved on the test page, so none moves back: a refund succeeds at once, under an id made from the
+    // shop's own so that asking twice names the same refund (docs/api.md, Refunds and cancellations).
+    refund: async ({ refundId }) => ({ status: 'succeeded', providerRefundId: `re_local_${refundId}` }),
+    refundStatus: async (providerRefundId) => ({ status: 'succeeded', providerRefundId }),
   };
 }

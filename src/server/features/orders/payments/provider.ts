@@ -23,9 +23,33 @@ export interface PaymentSession {
   url: string;
 }
 
+/** Money to give back on a paid session (decision 093). */
+export interface RefundRequest {
+  /** The shop's refund id: the provider keeps it (metadata), so its events name the shop's refund. */
+  refundId: string;
+  /** Which try of this refund: with `refundId` it makes the idempotency key, so one try is one refund at most. */
+  attempt: number;
+  sessionId: string;
+  amountPence: number;
+  orderNumber: string;
+}
+
+/** Where a refund stands at the provider. */
+export type RefundOutcome =
+  | { status: 'succeeded' | 'pending'; providerRefundId: string }
+  | { status: 'failed'; providerRefundId?: string | undefined; failureReason: string };
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createSession(checkout: CheckoutForPayment): Promise<PaymentSession>;
   /** True once the provider holds the session as paid; false for unpaid, expired or unknown sessions. */
   isPaid(sessionId: string): Promise<boolean>;
+  /**
+   * Asks for a refund, safe to repeat with the same request (the provider answers the refund it made the first time).
+   * Throws when the outcome is unknown (the provider could not be reached): the refund stays pending and is asked for
+   * again later.
+   */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
+  /** A refund's state now, by the provider's id for it. */
+  refundStatus(providerRefundId: string): Promise<RefundOutcome>;
 }

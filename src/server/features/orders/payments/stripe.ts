@@ -7,11 +7,16 @@ import Stripe from 'stripe';
 import { CHECKOUT_HOLD_MS } from '#shared/constants';
 import type { StripeSettings } from '../../../config.ts';
 import type { CheckoutForPayment, PaymentProvider, PaymentSession } from './provider.ts';
+import { createStripeRefunds, type ProviderRefund, toProviderRefund } from './stripe-refunds.ts';
 
 /** What a webhook delivery means for orders. */
 export type WebhookOutcome =
   | { type: 'checkout-paid'; sessionId: string; checkoutId: string | undefined }
   | { type: 'checkout-expired'; sessionId: string; checkoutId: string | undefined }
+  /** A refund was made or changed (by the shop, or in Stripe's dashboard). */
+  | { type: 'refund-changed'; refund: ProviderRefund }
+  /** A payment's charge was refunded, perhaps in Stripe's dashboard: its refunds are read back from Stripe. */
+  | { type: 'charge-refunded'; paymentIntent: string }
   | { type: 'ignored'; eventType: string }
   | { type: 'invalid-signature' };
 
@@ -22,6 +27,10 @@ export interface StripePaymentProvider extends PaymentProvider {
    * re-serialised JSON body no longer matches), and says what it means.
    */
   readWebhookEvent(rawBody: Buffer | string, signatureHeader: string | undefined): WebhookOutcome;
+  /** Every refund Stripe holds for a payment. */
+  refundsOfPayment(paymentIntent: string): Promise<ProviderRefund[]>;
+  /** The Checkout Session that took a payment, if any. */
+  sessionOfPayment(paymentIntent: string): Promise<string | undefined>;
 }
 
 export interface StripeProviderOptions {
@@ -49,6 +58,7 @@ export function createStripeProvider({ settings, publicUrl }: StripeProviderOpti
 
   return {
     name: 'stripe',
+    ...createStripeRefunds(stripe),
 
     async createSession(checkout: CheckoutForPayment): Promise<PaymentSession> {
       const linesTotal = checkout.lines.reduce((sum, line) => sum + line.unitPricePence * line.qty, 0);
@@ -123,6 +133,15 @@ export function createStripeProvider({ settings, publicUrl }: StripeProviderOpti
         case 'checkout.session.expired': {
           const session = event.data.object;
           return { type: 'checkout-expired', sessionId: session.id, checkoutId: checkoutIdOf(session) };
+        }
+        case 'refund.created':
+        case 'refund.updated':
+        case 'refund.failed':
+          return { type: 'refund-changed', refund: toProviderRefund(event.data.object) };
+        case 'charge.refunded': {
+          const { payment_intent: paymentIntent } = event.data.object;
+          const id = typeof paymentIntent === 'string' ? paymentIntent : paymentIntent?.id;
+          return id ? { type: 'charge-refunded', paymentIntent: id } : { type: 'ignored', eventType: event.type };
         }
         default:
           return { type: 'ignored', eventType: event.type };
