@@ -25,7 +25,6 @@ import { Check } from './product-form-parts.tsx';
 import { ReasonField } from './reason-field.tsx';
 
 export function OrderCancelForm({
-  id,
   order,
   cancel,
   onDone,
@@ -97,7 +96,7 @@ export function OrderCancelForm({
   }
 
   return (
-    <form id={id} onSubmit={review} noValidate className="flex max-w-2xl flex-col gap-4">
+    <form onSubmit={review} noValidate className="flex max-w-2xl flex-col gap-4">
       <ReasonField
         ref={reasonRef}
         error={errors.reason}

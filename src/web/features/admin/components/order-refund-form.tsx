@@ -4,7 +4,7 @@
  * and sends it again if the same refund is tried again after a failure, so a double tap or a retry never refunds
  * twice. The server's field errors show beside their fields; any other refusal under the question.
  */
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatPence, formatPounds } from '#shared/money';
 import type { AdminOrderDetail, AdminRefund } from '#shared/schemas/admin';
 import type { RefundBody } from '#shared/schemas/refund';
@@ -33,11 +33,11 @@ import { ReasonField } from './reason-field.tsx';
 const FIELDS: readonly RefundField[] = ['amount', 'reason', 'lines'];
 
 export function OrderRefundForm({
-  id,
   order,
   refund,
   onDone,
 }: OrderFormProps & { refund: ReturnType<typeof useRefundOrder> }) {
+  const id = useId();
   const [values, setValues] = useState<RefundFormValues>(() => initialRefundValues(order));
   const [errors, setErrors] = useState<FormErrors<RefundField>>({});
   const [confirming, setConfirming] = useState<RefundBody | null>(null);
@@ -119,7 +119,7 @@ export function OrderRefundForm({
     setLines(values.lines.map((line, at) => (at === index ? { ...line, ...change } : line)));
 
   return (
-    <form id={id} onSubmit={review} noValidate className="flex max-w-2xl flex-col gap-4">
+    <form onSubmit={review} noValidate className="flex max-w-2xl flex-col gap-4">
       <TextField
         ref={(element) => {
           fields.current.amount = element;

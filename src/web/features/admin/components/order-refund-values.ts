@@ -131,9 +131,8 @@ export interface ActionResult {
   text: string;
 }
 
-/** What the refund and cancel forms are given: their element's id, the order, and where their outcome goes. */
+/** What the refund and cancel forms are given: the order, and where their outcome goes. */
 export interface OrderFormProps {
-  id: string;
   order: AdminOrderDetail;
   onDone: (result: ActionResult) => void;
 }

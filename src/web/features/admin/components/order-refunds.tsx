@@ -100,8 +100,11 @@ export function OrderRefunds({ order }: { order: AdminOrderDetail }) {
           {canCancel && toggleButton('cancel', 'Cancel order')}
         </div>
       )}
-      {open === 'refund' && canRefund && <OrderRefundForm id={formId} order={order} refund={refund} onDone={done} />}
-      {open === 'cancel' && canCancel && <OrderCancelForm id={formId} order={order} cancel={cancel} onDone={done} />}
+      {/* The button's aria-controls names this, whichever step of its form is showing. */}
+      <div id={formId} hidden={!open}>
+        {open === 'refund' && canRefund && <OrderRefundForm order={order} refund={refund} onDone={done} />}
+        {open === 'cancel' && canCancel && <OrderCancelForm order={order} cancel={cancel} onDone={done} />}
+      </div>
       <FormMessage tone={result?.tone ?? 'success'} focusOnShow>
         {result?.text}
       </FormMessage>
