@@ -2,7 +2,8 @@
  * Money after the sale on the owner's order screen, on a 375 px phone (decision 093): the owner cancels a guest's
  * order, asked again in the page first, and the guest is mailed; refunds one line of a customer's order with its packs
  * back in stock, then cancels it, and the customer's My Orders says so; a confirmed refund whose answer was lost,
- * tried again and tapped twice, refunds once. No sideways scroll, axe-clean.
+ * tried again and tapped twice, refunds once; a failed refund (the card provider's refusal, stood in for here, as the
+ * local provider never refuses) is tried again. No sideways scroll, axe-clean.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type E2eCustomer, expect, logIn, test } from '#tests/e2e/accounts';
@@ -248,4 +249,58 @@ test.describe('when the answer to a confirmed refund is lost', () => {
     await expect(refunds(page).getByRole('listitem')).toHaveCount(1);
     await expect(refunds(page)).toContainText('Left to refund£15.37');
   });
+});
+
+test('a failed refund says why and is tried again from the list', async ({ page, request }) => {
+  const { orderId, orderNumber } = await placeGuestOrder(request);
+  const failed = {
+    _id: 'refund-1',
+    amount: 2,
+    reason: 'Goodwill for a late parcel',
+    restock: false,
+    status: 'failed',
+    failureReason: 'The card has expired.',
+    createdAt: new Date().toISOString(),
+    by: 'admin@roastandco.example',
+  };
+  let refundStatus: Record<string, unknown> = failed;
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // The provider's refusal and its second answer, on the order as the server has it.
+  await page.route(`**/api/admin/orders/${orderId}**`, async (route) => {
+    const retrying = route.request().url().endsWith(`/refunds/${failed._id}/retry`);
+    if (retrying) {
+      await released;
+      refundStatus = { ...failed, status: 'succeeded', failureReason: undefined };
+    }
+    const order = await (
+      await route.fetch({
+        url: route
+          .request()
+          .url()
+          .replace(/\/refunds\/.*$/, ''),
+        method: 'GET',
+      })
+    ).json();
+    const refundedTotal = refundStatus.status === 'succeeded' ? 2 : 0;
+    return route.fulfill({ json: { ...order, refunds: [refundStatus], refundedTotal } });
+  });
+  await openOrder(page, { _id: orderId, orderNumber });
+  const section = refunds(page);
+  const item = section.getByRole('listitem');
+  await expect(item).toContainText('£2.00 Failed: The card has expired.');
+  await expect(section).toContainText('Left to refund£20.37');
+  const tryAgain = item.getByRole('button', { name: 'Try again the refund of £2.00' });
+  await tryAgain.click();
+  const busy = item.getByRole('button', { name: /^Trying again…/ });
+  await expect(busy).toBeDisabled();
+  await expect(section.getByRole('button', { name: 'Refund', exact: true })).toBeDisabled();
+  release();
+  const done = section.getByRole('status');
+  await expect(done).toHaveText('£2.00 refunded. The buyer has been e-mailed.');
+  await expect(done).toBeFocused();
+  await expect(item).toContainText('£2.00 Refunded');
+  await expect(item.getByRole('button')).toHaveCount(0);
 });

@@ -169,7 +169,7 @@ function RefundItem({
         <div className="mt-1">
           <Button variant="secondary" size="md" disabled={disabled} aria-busy={retrying || undefined} onClick={onRetry}>
             {retrying ? 'Trying again…' : 'Try again'}
-            <span className="sr-only">, the refund of {amount}</span>
+            <span className="sr-only"> the refund of {amount}</span>
           </Button>
         </div>
       )}
