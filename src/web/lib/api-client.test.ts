@@ -145,6 +145,19 @@ describe('apiRequest', () => {
     expect(headers.get('Content-Type')).toBe('application/json');
   });
 
+  it('sends the extra headers it is given, e.g. an idempotency key', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(201, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('/api/admin/orders/o-1/refunds', {
+      method: 'POST',
+      body: { amount: 1 },
+      headers: { 'Idempotency-Key': 'key-1' },
+    });
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('Idempotency-Key')).toBe('key-1');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
   it('sends a FormData as it is, leaving its multipart content type to fetch, with the bearer token', async () => {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(201, { _id: 'r-1' }));
     vi.stubGlobal('fetch', fetchMock);

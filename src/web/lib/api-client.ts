@@ -64,6 +64,8 @@ interface RequestOptions {
   /** False for calls that identify the customer by what they send (login, signup): no token, so their 401 ends no session. */
   withToken?: boolean;
   timeoutMs?: number;
+  /** More headers, e.g. a refund's `Idempotency-Key`; Accept, Content-Type and the token stay the client's own. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -73,9 +75,17 @@ interface RequestOptions {
  */
 export async function apiRequest<T>(
   path: string,
-  { method = 'GET', body, signal, withToken = true, timeoutMs = REQUEST_TIMEOUT_MS }: RequestOptions = {},
+  {
+    method = 'GET',
+    body,
+    signal,
+    withToken = true,
+    timeoutMs = REQUEST_TIMEOUT_MS,
+    headers: extra,
+  }: RequestOptions = {},
 ): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers(extra);
+  headers.set('Accept', 'application/json');
   // NOTE: no content type for a form: fetch writes multipart/form-data with the boundary it chose.
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');

@@ -2,7 +2,8 @@
  * One order for the owner (decision 071, amended): the lines, the total with its VAT by rate, where it goes, the
  * buyer's e-mail, where it stands with its tracking number and history, and the moves still open to it: 'Mark as
  * dispatched' (with a tracking number or none) and 'Mark as delivered'. Only forward moves are offered; each shows
- * its progress on its button, then the result as a status message, or the server's refusal as an alert.
+ * its progress on its button, then the result as a status message, or the server's refusal as an alert. Below them,
+ * its refunds, with 'Refund' and 'Cancel order' (decision 093).
  */
 import { type FormEvent, useId, useState } from 'react';
 import { type AdminOrderDetail, TRACKING_NUMBER_MAX_LENGTH } from '#shared/schemas/admin';
@@ -18,6 +19,7 @@ import { MOVE_ORDER_FAILED, type OrderMove, useMoveAdminOrder } from '../api/mov
 import { formatOrderTime, STATUS_LABELS } from '../order-format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { OpenedRow } from './opened-row.tsx';
+import { OrderRefunds } from './order-refunds.tsx';
 
 const card = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-200';
 const cardHeading = 'text-lg font-bold text-roast-900';
@@ -53,13 +55,16 @@ function OrderDetail({
       <OrderActions order={order} />
 
       <div className="grid min-w-0 gap-6 lg:grid-cols-[1fr_22rem]">
-        <section aria-labelledby="admin-order-lines" className={`${card} flex min-w-0 flex-col gap-4`}>
-          <h3 id="admin-order-lines" className={cardHeading}>
-            Lines
-          </h3>
-          <OrderLines items={order.orderItems} />
-          <OrderTotal order={order} />
-        </section>
+        <div className="flex min-w-0 flex-col gap-6">
+          <section aria-labelledby="admin-order-lines" className={`${card} flex min-w-0 flex-col gap-4`}>
+            <h3 id="admin-order-lines" className={cardHeading}>
+              Lines
+            </h3>
+            <OrderLines items={order.orderItems} />
+            <OrderTotal order={order} />
+          </section>
+          <OrderRefunds order={order} />
+        </div>
 
         <div className="flex min-w-0 flex-col gap-6 self-start">
           <section aria-labelledby="admin-order-delivery" className={card}>
@@ -124,6 +129,7 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const actionsId = useId();
   const pending = move.isPending ? move.variables.status : undefined;
+  const finished = order.status === 'delivered' || order.status === 'cancelled';
 
   const send = (next: OrderMove) => {
     setResult(null);
@@ -157,7 +163,7 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
       <h3 id={actionsId} className={cardHeading}>
         Actions
       </h3>
-      {order.status === 'delivered' && <p className="text-stone-700">Delivered: nothing left to do.</p>}
+      {finished && <p className="text-stone-700">{STATUS_LABELS[order.status]}: nothing left to do.</p>}
       {order.status === 'processing' && (
         <form onSubmit={dispatch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <TextField
@@ -173,7 +179,7 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
           </SubmitButton>
         </form>
       )}
-      {order.status !== 'delivered' && (
+      {!finished && (
         <form onSubmit={deliver}>
           <SubmitButton busy={pending === 'delivered'} disabled={move.isPending} variant="secondary">
             {pending === 'delivered' ? 'Marking as delivered…' : 'Mark as delivered'}

@@ -1,14 +1,24 @@
-/** One order in the customer's history: number, date, status, lines and total, with a slot for actions (Buy again). */
+/**
+ * One order in the customer's history: number, date, status (and what was refunded), lines and total, with a slot for
+ * actions (Buy again).
+ */
 import { useId, type ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { formatPounds } from '#shared/money';
 import type { Order } from '#shared/schemas/order';
-import { formatOrderDate, orderStatus } from './order-format.ts';
+import { formatOrderDate, type OrderStatus, orderStatus, refundedText } from './order-format.ts';
 import { OrderLines } from '#web/components/receipt/order-lines.tsx';
+
+const statusTones: Record<OrderStatus, string> = {
+  Delivered: 'bg-emerald-100 text-emerald-900',
+  Processing: 'bg-amber-100 text-amber-900',
+  Cancelled: 'bg-stone-200 text-stone-900',
+};
 
 export function OrderCard({ order, actions }: { order: Order; actions?: ReactNode }) {
   const headingId = useId();
   const status = orderStatus(order);
+  const refunded = refundedText(order);
   return (
     <article
       aria-labelledby={headingId}
@@ -23,16 +33,15 @@ export function OrderCard({ order, actions }: { order: Order; actions?: ReactNod
             Placed on <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
           </p>
         </div>
-        <p className="text-sm text-stone-700">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-700">
           Status:{' '}
-          <span
-            className={clsx(
-              'rounded-full px-2.5 py-1 text-sm font-semibold',
-              status === 'Delivered' ? 'bg-emerald-100 text-emerald-900' : 'bg-amber-100 text-amber-900',
-            )}
-          >
-            {status}
-          </span>
+          <span className={clsx('rounded-full px-2.5 py-1 text-sm font-semibold', statusTones[status])}>{status}</span>
+          {refunded && (
+            <>
+              {' '}
+              <span className="font-semibold text-stone-900 tabular-nums">{refunded}</span>
+            </>
+          )}
         </p>
       </header>
       <OrderLines items={order.orderItems} />
