@@ -32,10 +32,12 @@ export async function buildStripeTestApp(
   config: Partial<Config> = {},
 ): Promise<StripeTestApp> {
   const standIn = await startStripeStandIn();
-  const testApp = await buildTestApp({ ...config, ...stripeStandInConfig(standIn) }, options).catch(async (error: unknown) => {
-    await standIn.close();
-    throw error;
-  });
+  const testApp = await buildTestApp({ ...config, ...stripeStandInConfig(standIn) }, options).catch(
+    async (error: unknown) => {
+      await standIn.close();
+      throw error;
+    },
+  );
   return {
     ...testApp,
     standIn,

@@ -25,7 +25,6 @@ afterAll(async () => {
   await sink?.stop();
 });
 
-
 /** A paid order: a guest's, or the customer's when `customer` is given; its confirmation taken from the sink. */
 const paidOrder = (customer?: TestCustomer) => placeOrder(testApp, { customer, sink });
 

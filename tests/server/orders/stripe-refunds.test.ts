@@ -44,7 +44,12 @@ async function paidOrder() {
   });
   expect(placed.statusCode).toBe(201);
   await sink.nextMailTo(address.email);
-  return { id: placed.json()._id as string, number: placed.json().orderNumber as string, email: address.email, sessionId };
+  return {
+    id: placed.json()._id as string,
+    number: placed.json().orderNumber as string,
+    email: address.email,
+    sessionId,
+  };
 }
 
 const refund = (id: string, payload: object, key?: string) =>
@@ -160,7 +165,9 @@ describe('a refund through Stripe', () => {
 
   it('records Stripe’s refusal as a failed try with Stripe’s words', async () => {
     const order = await paidOrder();
-    standIn.refundOutcome({ refuse: { code: 'charge_already_refunded', message: 'Charge has already been refunded.' } });
+    standIn.refundOutcome({
+      refuse: { code: 'charge_already_refunded', message: 'Charge has already been refunded.' },
+    });
     const response = await refund(order.id, { amount: 1, reason: 'Goodwill' });
     expect(response.json().refunds[0]).toMatchObject({
       status: 'failed',
@@ -205,7 +212,9 @@ describe('cancelling with Stripe', () => {
 
   it('cancels and refunds a payment that completed after its packs were sold to someone else', async () => {
     const productId = 'hulled-hemp-seeds';
-    await testApp.app.db.execute(sql`update product_weights set stock = 1 where product_id = ${productId} and label = '250g'`);
+    await testApp.app.db.execute(
+      sql`update product_weights set stock = 1 where product_id = ${productId} and label = '250g'`,
+    );
     await testApp.app.catalog.refresh();
     const address = guestAddress();
     const payload = {
