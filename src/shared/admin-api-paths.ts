@@ -17,6 +17,13 @@ export const adminApiPaths = {
   ordersCsv: `${admin}/orders.csv`,
   /** GET: one order with its history; PATCH: move it on (`{ status, trackingNumber? }`). */
   order: (orderId: string) => `${admin}/orders/${segment(orderId)}`,
+  /** POST: a refund (`{ amount, reason, restock?, lines? }`, `Idempotency-Key` header); answers the order. */
+  orderRefunds: (orderId: string) => `${admin}/orders/${segment(orderId)}/refunds`,
+  /** POST: cancel a processing order (`{ reason, restock? }`), refunding what is left; answers the order. */
+  orderCancel: (orderId: string) => `${admin}/orders/${segment(orderId)}/cancel`,
+  /** POST: try a failed refund again; answers the order. */
+  refundRetry: (orderId: string, refundId: string) =>
+    `${admin}/orders/${segment(orderId)}/refunds/${segment(refundId)}/retry`,
   /** GET: every review, hidden ones too (`hidden`, `limit`, `offset`). */
   reviews: `${admin}/reviews`,
   /** PATCH: hide or show (`{ hidden }`); DELETE: delete it and its photo. */

@@ -12,7 +12,7 @@ import { useOrderChange } from './refund-order.ts';
 export const CANCEL_ORDER_FAILED = 'We could not cancel this order. Please try again.';
 
 export async function cancelOrder(orderId: string, body: CancelOrderInput): Promise<AdminOrderDetail> {
-  const answer = await apiRequest<unknown>(`${adminApiPaths.order(orderId)}/cancel`, { method: 'POST', body });
+  const answer = await apiRequest<unknown>(adminApiPaths.orderCancel(orderId), { method: 'POST', body });
   return AdminOrderDetailSchema.parse(answer);
 }
 

@@ -2,8 +2,9 @@
  * POST /api/admin/orders/{id}/refunds (an admin's bearer token): refunds pounds of an order to the buyer's card, for
  * a reason, perhaps for some lines and with their packs back in stock; answers the order with its refunds. The
  * `Idempotency-Key` makes a repeated call answer the refund the first one made, never a second; the same key with
- * another amount or reason is refused (docs/api.md, Refunds and cancellations). Also the one way every change to an order's money lands on the screen: the answer becomes the
- * order's query data at once, and every order list is asked again.
+ * another amount or reason is refused (docs/api.md, Refunds and cancellations). Also the one way every change to an
+ * order's money lands on the screen: the answer becomes the order's query data at once, and every order list is asked
+ * again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminApiPaths } from '#shared/admin-api-paths';
@@ -21,7 +22,7 @@ export interface RefundRequest {
 }
 
 export async function refundOrder(orderId: string, { body, idempotencyKey }: RefundRequest): Promise<AdminOrderDetail> {
-  const answer = await apiRequest<unknown>(`${adminApiPaths.order(orderId)}/refunds`, {
+  const answer = await apiRequest<unknown>(adminApiPaths.orderRefunds(orderId), {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -11,7 +11,7 @@ import { useOrderChange } from './refund-order.ts';
 export const RETRY_REFUND_FAILED = 'We could not try this refund again. Please try again.';
 
 export async function retryRefund(orderId: string, refundId: string): Promise<AdminOrderDetail> {
-  const path = `${adminApiPaths.order(orderId)}/refunds/${encodeURIComponent(refundId)}/retry`;
+  const path = adminApiPaths.refundRetry(orderId, refundId);
   return AdminOrderDetailSchema.parse(await apiRequest<unknown>(path, { method: 'POST' }));
 }
 
