@@ -255,6 +255,8 @@ async function fuzzedApp(
         { reason: 'Asked by the customer' },
         { reason: 'x', restock: false },
       ),
+      // Takes no body; the fuzz sends one anyway, and the test checkout's refunds never fail, so none can be retried.
+      'POST /api/admin/orders/:id/refunds/:refundId/retry': {},
       'PATCH /api/admin/reviews/:id': new Alternatives({ hidden: true }, { hidden: false }),
       'PATCH /api/admin/messages/:id': new Alternatives({ status: 'read' }, { status: 'answered' }, { status: 'new' }),
       'POST /api/admin/messages/:id/reply': { message: 'Yes, we do.' },
