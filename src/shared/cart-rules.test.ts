@@ -16,12 +16,12 @@ import type { StoredCartLine } from './schemas/cart.ts';
 import { testProduct as product } from '#tests/fixtures/product';
 
 const cashews = product('cashews', [
-  ['250g', 4.19],
-  ['500g', 8.09],
-  ['1000g', 15.29],
+  ['250g', 4.19, 6.99],
+  ['500g', 8.09, 13.49],
+  ['1000g', 15.29, 25.49],
 ]);
 const almonds = product('almonds', [
-  ['250g', 3.59],
+  ['250g', 3.59, null],
   ['500g', 6.99],
 ]);
 const catalog = new Map([cashews, almonds].map((entry) => [entry._id, entry]));
@@ -179,19 +179,33 @@ describe('pricing and totals', () => {
     });
   });
 
-  it('totals in pence: savings £2 a line, total equal to the subtotal, unavailable lines left out', () => {
+  it('totals in pence: savings (MRP − price) × qty, total equal to the subtotal, unavailable lines left out', () => {
     const lines = priceCartLines([line('cashews', 3, '500g'), line('almonds', 2, '1000g'), line('pecans', 4)], (id) =>
       catalog.get(id),
     );
     expect(lines.map((priced) => priced.available)).toEqual([true, false, false]);
-    expect(cartTotals(lines)).toEqual({ subtotalPence: 3 * 809, savingsPence: 200, totalPence: 3 * 809, lineCount: 1 });
+    expect(cartTotals(lines)).toEqual({
+      subtotalPence: 3 * 809,
+      savingsPence: 3 * (1349 - 809),
+      totalPence: 3 * 809,
+      lineCount: 1,
+    });
+  });
+
+  it("saves each line's own weight's MRP less its price, and nothing for a weight without an MRP or at it", () => {
+    const priced = (lines: StoredCartLine[]) => cartTotals(priceCartLines(lines, (id) => catalog.get(id)));
+    expect(priced([line('cashews', 2, '1000g')]).savingsPence).toBe(2 * (2549 - 1529));
+    expect(priced([line('almonds', 5, '250g')]).savingsPence).toBe(0);
+    expect(priced([line('almonds', 5, '500g')]).savingsPence).toBe(0);
+    // The weight changed on the cart page: the saving follows it.
+    expect(priced(changeWeight([line('cashews', 2, '1000g')], 'cashews', '250g')).savingsPence).toBe(2 * 280);
   });
 
   it('adds prices in whole pence, free of binary fractions', () => {
     const lines = priceCartLines([line('cashews', 3, '250g'), line('almonds', 7, '250g')], (id) => catalog.get(id));
     expect(cartTotals(lines)).toEqual({
       subtotalPence: 3 * 419 + 7 * 359,
-      savingsPence: 400,
+      savingsPence: 3 * (699 - 419),
       totalPence: 3770,
       lineCount: 2,
     });
@@ -199,7 +213,7 @@ describe('pricing and totals', () => {
 
   it('an empty cart totals nothing, and lines of 0 or less count in no figure', () => {
     expect(cartTotals([])).toEqual({ subtotalPence: 0, savingsPence: 0, totalPence: 0, lineCount: 0 });
-    expect(cartTotals([{ qty: 0, price: 4.19, available: true }])).toEqual({
+    expect(cartTotals([{ qty: 0, price: 4.19, available: true, product: cashews, selectedWeight: '250g' }])).toEqual({
       subtotalPence: 0,
       savingsPence: 0,
       totalPence: 0,

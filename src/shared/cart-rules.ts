@@ -4,8 +4,9 @@
  * lines a shopper sees, priced from the catalog. Imports only types from the schemas, so no zod reaches the
  * browser through this module.
  */
-import { CART_SAVINGS_PER_LINE_PENCE, QUANTITY_MAX } from '#shared/constants';
+import { QUANTITY_MAX } from '#shared/constants';
 import { poundsToPence } from '#shared/money';
+import { cartSavingsPence, type SavingLine } from '#shared/savings';
 import type { CartLine, StoredCartLine } from '#shared/schemas/cart';
 import type { Product } from '#shared/schemas/product';
 
@@ -140,7 +141,7 @@ export function priceCartLines(
 export interface CartTotals {
   /** Σ price × qty over the lines that can be bought, in pence. */
   subtotalPence: number;
-  /** 'Your Savings': £2 per line that can be bought. Shown, not subtracted. */
+  /** 'Your Savings': Σ (MRP − price) × qty over the lines that can be bought (decision 094). Shown, not subtracted. */
   savingsPence: number;
   /** Equals the subtotal: delivery is free and the savings are already in the prices. */
   totalPence: number;
@@ -149,13 +150,19 @@ export interface CartTotals {
 }
 
 /** The cart page's figures. Unavailable lines and lines with a quantity of 0 or less count in none of them. */
-export function cartTotals(lines: readonly Pick<CartLine, 'qty' | 'price' | 'available'>[]): CartTotals {
+export function cartTotals(
+  lines: readonly Pick<CartLine, 'qty' | 'price' | 'available' | 'product' | 'selectedWeight'>[],
+): CartTotals {
   let subtotalPence = 0;
   let lineCount = 0;
+  const saved: SavingLine[] = [];
   for (const line of lines) {
     if (!line.available || !(line.qty > 0)) continue;
-    subtotalPence += poundsToPence(line.price) * line.qty;
+    const pricePence = poundsToPence(line.price);
+    subtotalPence += pricePence * line.qty;
     lineCount += 1;
+    const mrp = line.product ? findWeight(line.product.weights, line.selectedWeight)?.mrp : undefined;
+    saved.push({ pricePence, mrpPence: mrp == null ? null : poundsToPence(mrp), qty: line.qty });
   }
-  return { subtotalPence, savingsPence: lineCount * CART_SAVINGS_PER_LINE_PENCE, totalPence: subtotalPence, lineCount };
+  return { subtotalPence, savingsPence: cartSavingsPence(saved), totalPence: subtotalPence, lineCount };
 }

@@ -13,18 +13,18 @@ export function parseCategory(value: string | null | undefined): Category | unde
   return CATEGORIES.find((category) => category === value);
 }
 
-/** The shop's fixed struck-through MRP, i.e. the MRP of every product's first (250g) weight. */
+/** The MRP of every seeded product's first (250g) weight; the owner's products set their own, or none. */
 export const MRP_PENCE = 699;
-export const OFFER_LABEL = 'Flat 40% OFF';
-/** Every weight is priced this fraction of its MRP, so the 40% OFF label is true whichever weight is chosen. */
+/**
+ * The seed prices each weight this fraction of its MRP. Labels never assume it: they state each weight's own saving
+ * (`#shared/savings`, decision 094).
+ */
 export const OFFER_PRICE_FRACTION = 0.6;
 
 /** Quantities a cart line may hold (docs/api.md, Limits); adding to a full line leaves it at the maximum. */
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 99;
 
-/** The cart's 'Your Savings': £2 per line. Shown beside the total, never subtracted from it. */
-export const CART_SAVINGS_PER_LINE_PENCE = 200;
 /** The estimated delivery on the cart page and in the order confirmation. */
 export const DELIVERY_ESTIMATE = '3 - 5 Business Days';
 /**

@@ -35,7 +35,7 @@ export function pricePerKgPence(pricePence: number, grams: number): number {
   return Math.round((pricePence * 1000) / grams);
 }
 
-/** The offer price for an MRP under the shop's flat 40% discount, rounded down to the penny. */
+/** The seed's price for an MRP: 60% of it, rounded down to the penny (decision 004). */
 export function offerPricePence(mrpPence: number): number {
   return Math.floor(mrpPence * OFFER_PRICE_FRACTION);
 }

@@ -73,7 +73,8 @@ describe('import zones', () => {
     ).toEqual(['#web/config/paths.ts', 'react']);
   });
 
-  it('let shared code import only zod and shared files', async () => {
+  // `postcode` as well: the UK postcode rule is that small, dependency-free library's (decision 095).
+  it('let shared code import only zod, postcode and shared files', async () => {
     expect(
       await refusedImports('src/shared/probe.ts', [
         '#server/config',
@@ -81,6 +82,7 @@ describe('import zones', () => {
         'node:crypto',
         'react',
         'zod',
+        'postcode',
         './money.ts',
       ]),
     ).toEqual(['#server/config', '#web/lib/api-client.ts', 'node:crypto', 'react']);

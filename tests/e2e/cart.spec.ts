@@ -38,7 +38,8 @@ test.describe('guest cart', () => {
     await expect(page).toHaveURL(/\/cart$/);
     const cashews = cartLine(page, 'Roasted Cashew Nuts');
     await expect(cashews).toContainText('£4.19');
-    await expect(summary(page)).toContainText('Your Savings£4.00');
+    // Each line's real saving: (£6.99 − £4.19) for both 250g packs.
+    await expect(summary(page)).toContainText('Your Savings£5.60');
     await expect(summary(page)).toContainText('Subtotal£8.38');
     await expect(summary(page)).toContainText('Total£8.38');
     await expect(summary(page)).toContainText('DeliveryFreeEstimated delivery: 3 - 5 Business Days');
@@ -49,6 +50,7 @@ test.describe('guest cart', () => {
     await expect(cashews.getByRole('status')).toHaveText(/2$/);
     await expect(cashews).toContainText('£16.18');
     await expect(summary(page)).toContainText('Total£20.37');
+    await expect(summary(page)).toContainText('Your Savings£13.60');
 
     await page.reload();
     await expect(cartLine(page, 'Roasted Cashew Nuts')).toContainText('£16.18');
@@ -205,12 +207,13 @@ test.describe('unavailable lines', () => {
     await expect(almonds).toContainText('Unavailable in this weight');
     await expect(page.getByText('Unavailable: no longer sold.')).toBeVisible();
     await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
-    await expect(summary(page)).toContainText('Your Savings£2.00');
+    await expect(summary(page)).toContainText('Your Savings£2.80');
     await expect(summary(page)).toContainText('Total£4.19');
 
     await almonds.getByLabel('Weight').selectOption('500g');
     await expect(almonds).toContainText('£15.58');
     await expect(summary(page)).toContainText('Total£19.77');
+    await expect(summary(page)).toContainText('Your Savings£13.20');
 
     await page.getByRole('button', { name: 'Remove A product no longer sold' }).click();
     await expect(page.getByText('Unavailable: no longer sold.')).toBeHidden();

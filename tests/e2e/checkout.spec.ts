@@ -11,6 +11,7 @@ import { apiToken, bristol, fillAddress, payForTestCart, payWithCard } from '#te
 
 const EMPTY_ALERT = 'Your cart is empty. Please add items to your cart before proceeding to checkout.';
 const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number.';
+const POSTCODE_MESSAGE = 'Please enter a valid UK postcode.';
 const CANCEL_TEXT = 'Payment Failed or Cancelled: Your payment was not completed. Please try again or contact support.';
 const SUCCESS_TEXT = 'Payment successful! Your order is confirmed.';
 
@@ -337,6 +338,48 @@ test.describe('on a 375 px phone', () => {
     );
     await page.goBack();
     await expect(page.getByLabel('Phone')).toHaveValue('07700 900123');
+  });
+
+  test('a postcode that is not a UK one is refused under its field before leaving the page; any case and spacing goes on', async ({
+    page,
+  }) => {
+    await addFromCategory(page, 'Nuts', 'Roasted Cashew Nuts', { asNewGuest: true });
+    await proceedToShipping(page);
+    const sessionsAsked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/orders/create-stripe-session')) sessionsAsked.push(request.url());
+    });
+    await fillAddress(page, {
+      name: 'Grace Hopper',
+      phone: '07700 900123',
+      email: uniqueEmail('uk-postcode'),
+      ...bristol,
+      postalCode: '12345',
+    });
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+    const postcode = page.getByLabel('Postal code', { exact: true });
+    const message = page.getByText(POSTCODE_MESSAGE);
+    await expect(message).toBeVisible();
+    await expect(postcode).toHaveAccessibleDescription(POSTCODE_MESSAGE);
+    await expect(postcode).toHaveAttribute('aria-invalid', 'true');
+    await expect(postcode).toBeFocused();
+    await expect(page).toHaveURL(/\/shipping$/);
+    expect(sessionsAsked).toEqual([]);
+    // Under the field, and within the phone's width.
+    const field = await postcode.boundingBox();
+    const shown = await message.boundingBox();
+    expect(field && shown && shown.y >= field.y + field.height).toBe(true);
+    expect(shown && shown.x >= 0 && shown.x + shown.width <= 375).toBe(true);
+
+    await fillAddress(page, { postalCode: ' bs14dj ' });
+    await expect(message).toBeHidden();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(page).toHaveURL(/\/pay\/[^/]+$/);
+    // Remembered, as the order keeps it, upper case with one space.
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('shippingAddress') ?? '{}').postalCode)).toBe(
+      'BS1 4DJ',
+    );
   });
 });
 

@@ -122,7 +122,8 @@ export const ProductWeightInputSchema = z
         .min(1, { error: 'Grams must be at least 1.' })
         .max(100_000, { error: 'Grams must be at most 100000.' }),
       price: pounds('Price'),
-      mrp: pounds('MRP'),
+      /** Null when the owner leaves it empty: a weight never sold at a higher price has no reference price. */
+      mrp: pounds('MRP').nullable(),
       stock: z
         .number({ error: 'Stock must be a whole number, or empty when not counted.' })
         .int({ error: 'Stock must be a whole number.' })
@@ -142,9 +143,12 @@ export const ProductWeightInputSchema = z
         .nullable()
         .optional(),
     },
-    { error: 'Each weight needs a label, grams, price, MRP and stock (null when not counted).' },
+    { error: 'Each weight needs a label, grams, price, MRP (null when none) and stock (null when not counted).' },
   )
-  .refine((weight) => weight.price <= weight.mrp, { error: 'The price cannot be above the MRP.', path: ['price'] });
+  .refine((weight) => weight.mrp === null || weight.price <= weight.mrp, {
+    error: 'The price cannot be above the MRP.',
+    path: ['price'],
+  });
 export type ProductWeightInput = z.infer<typeof ProductWeightInputSchema>;
 
 /** `POST /api/admin/products` and `PUT /api/admin/products/{id}`: every editable field. */

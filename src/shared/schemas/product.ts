@@ -16,8 +16,11 @@ export const WeightSchema = z.object({
   grams: z.number().int().positive(),
   /** Price in pounds, VAT included. */
   price: z.number().nonnegative(),
-  /** Maximum retail price in pounds; the price is 40% off it. */
-  mrp: z.number().nonnegative(),
+  /**
+   * The reference price in pounds that the price is compared with (struck through, with its real saving), or null
+   * where the owner gives none: then the page shows no struck price and no 'OFF' label (decision 094).
+   */
+  mrp: z.number().nonnegative().nullable(),
   /** False once the shop counts this weight's stock and none is left to sell (docs/api.md, Stock). */
   inStock: z.boolean(),
 });

@@ -1,9 +1,16 @@
-/** The shipping address's phone rule, which the /shipping form and the checkout endpoint both apply (docs/api.md, A UK shopper's rules). */
+/** The shipping address's phone and postcode rules, which the /shipping form and the checkout endpoint both apply (docs/api.md, A UK shopper's rules; decision 095). */
 import { describe, expect, it } from 'vitest';
-import { PHONE_MESSAGE, ShippingAddressSchema } from '#shared/schemas/shipping-address';
+import {
+  PHONE_MESSAGE,
+  POSTCODE_MESSAGE,
+  ShippingAddressSchema,
+  StoredShippingAddressSchema,
+} from '#shared/schemas/shipping-address';
 import { shippingAddress } from '#tests/fixtures/shipping-address';
 
 const parsePhone = (phone: unknown) => ShippingAddressSchema.safeParse({ ...shippingAddress(), phone });
+const parsePostcode = (postalCode: unknown) => ShippingAddressSchema.safeParse({ ...shippingAddress(), postalCode });
+const messages = (result: ReturnType<typeof parsePostcode>) => result.error?.issues.map((issue) => issue.message);
 
 describe('the shipping address’s phone', () => {
   it.each([
@@ -25,4 +32,45 @@ describe('the shipping address’s phone', () => {
       expect(result.error?.issues.map((issue) => issue.message)).toEqual([PHONE_MESSAGE]);
     },
   );
+});
+
+describe('the shipping address’s postcode', () => {
+  it.each([
+    ['sw1a1aa', 'SW1A 1AA'],
+    [' SW1A  1AA ', 'SW1A 1AA'],
+    ['SW1A 1AA', 'SW1A 1AA'],
+    ['ec1a 1bb', 'EC1A 1BB'],
+    ['W1A 0AX', 'W1A 0AX'],
+    ['M1 1AE', 'M1 1AE'],
+    ['B33 8TH', 'B33 8TH'],
+    ['CR2 6XH', 'CR2 6XH'],
+    ['DN55 1PT', 'DN55 1PT'],
+    ['BT1 1AA', 'BT1 1AA'],
+    ['HS1 2AB', 'HS1 2AB'],
+    ['ZE1 0AA', 'ZE1 0AA'],
+  ])('takes %j in any case and spacing and keeps %s', (postalCode, stored) => {
+    const result = parsePostcode(postalCode);
+    expect(result.success && result.data.postalCode).toBe(stored);
+  });
+
+  it.each(['12345', 'SW1A', 'ABC DEF', 'SW1A 1AA 1AA', '1AA SW1A'])(
+    'refuses %j with the postcode message alone',
+    (postalCode) => {
+      expect(messages(parsePostcode(postalCode))).toEqual([POSTCODE_MESSAGE]);
+    },
+  );
+
+  it.each([
+    ['', 'Please enter your postal code.'],
+    ['   ', 'Please enter your postal code.'],
+    [undefined, 'Please enter your postal code.'],
+    ['S'.repeat(17), 'Postal code must be at most 16 characters.'],
+  ])('keeps the field’s own message for %j, without the postcode message', (postalCode, message) => {
+    expect(messages(parsePostcode(postalCode))).toEqual([message]);
+  });
+
+  it('lets an address kept before the rule still be answered as it was stored', () => {
+    const stored = { ...shippingAddress(), postalCode: 'not a postcode' };
+    expect(StoredShippingAddressSchema.parse(stored).postalCode).toBe('not a postcode');
+  });
 });

@@ -7,9 +7,12 @@ import { z } from 'zod';
 import { hasControlCharacter } from '#shared/control-characters';
 import { EmailSchema, NAME_MAX_LENGTH } from '#shared/schemas/user';
 import { normaliseUkPhone } from '#shared/uk-phone';
+import { normaliseUkPostcode } from '#shared/uk-postcode';
 
 /** The shop's own words, for any phone that is not a UK number as people write it (docs/api.md, A UK shopper's rules). */
 export const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number.';
+/** For anything typed that is not a UK postcode (decision 095). */
+export const POSTCODE_MESSAGE = 'Please enter a valid UK postcode.';
 export const ADDRESS_LINE_MAX_LENGTH = 200;
 export const CITY_MAX_LENGTH = 100;
 export const POSTAL_CODE_MAX_LENGTH = 16;
@@ -32,6 +35,23 @@ export const UkPhoneSchema = z
   .refine((phone) => normaliseUkPhone(phone) !== null, { error: PHONE_MESSAGE })
   .transform((phone) => normaliseUkPhone(phone) ?? phone);
 
+const POSTAL_CODE_MISSING = 'Please enter your postal code.';
+
+/**
+ * A UK postcode in any case and spacing, kept as `SW1A 1AA` (decision 095). Missing or over-long text gets its own
+ * message alone (`abort`), not the postcode message as well.
+ */
+export const UkPostcodeSchema = z
+  .string({ error: POSTAL_CODE_MISSING })
+  .trim()
+  .min(1, { error: POSTAL_CODE_MISSING, abort: true })
+  .max(POSTAL_CODE_MAX_LENGTH, {
+    error: `Postal code must be at most ${POSTAL_CODE_MAX_LENGTH} characters.`,
+    abort: true,
+  })
+  .refine((postcode) => normaliseUkPostcode(postcode) !== null, { error: POSTCODE_MESSAGE })
+  .transform((postcode) => normaliseUkPostcode(postcode) ?? postcode);
+
 export const ShippingAddressSchema = z.object(
   {
     name: requiredLine('Please enter your full name.', 'Full name', NAME_MAX_LENGTH),
@@ -45,17 +65,17 @@ export const ShippingAddressSchema = z.object(
       .refine((landmark) => !hasControlCharacter(landmark), { error: 'Please enter the landmark on one line.' })
       .default(''),
     city: requiredLine('Please enter your city.', 'City', CITY_MAX_LENGTH),
-    postalCode: requiredLine('Please enter your postal code.', 'Postal code', POSTAL_CODE_MAX_LENGTH),
+    postalCode: UkPostcodeSchema,
     country: requiredLine('Please enter your country.', 'Country', COUNTRY_MAX_LENGTH),
   },
   { error: 'Please enter your shipping address.' },
 );
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 /**
- * An address as the API answers it: as stored, so an order placed under an older phone rule still shows (its phone
- * as it was kept) instead of failing the answer.
+ * An address as the API answers it: as stored, so an order placed under an older phone or postcode rule still shows
+ * (its phone and postal code as they were kept) instead of failing the answer.
  */
-export const StoredShippingAddressSchema = ShippingAddressSchema.extend({ phone: z.string() });
+export const StoredShippingAddressSchema = ShippingAddressSchema.extend({ phone: z.string(), postalCode: z.string() });
 
 /** What the form holds before validation (the landmark may be left out). */
 export type ShippingAddressInput = z.input<typeof ShippingAddressSchema>;

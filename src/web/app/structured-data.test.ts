@@ -90,6 +90,21 @@ describe('a product page’s structured data', () => {
     });
   });
 
+  it('claims no reference price: an offer is its price alone, with or without an MRP (decision 094)', () => {
+    const mixed = testProduct('mixed', [
+      ['250g', 4.19, 6.99],
+      ['500g', 4.95, null],
+    ]);
+    const head = productHead(mixed, origin, `${origin}/product/mixed`);
+    expect(head).not.toContain('6.99');
+    expect(head).not.toMatch(/priceSpecification|Strikethrough|ListPrice|null/);
+    for (const offer of productJsonLd(mixed, origin).offers) {
+      expect(Object.keys(offer).sort()).toEqual(
+        ['@type', 'availability', 'itemCondition', 'name', 'price', 'priceCurrency', 'seller', 'url'].sort(),
+      );
+    }
+  });
+
   it('keeps an image that is already absolute as it is', () => {
     const product = { ...cashews, image: 'https://cdn.example/cashews.webp' };
     expect(productJsonLd(product, origin).image).toEqual(['https://cdn.example/cashews.webp']);

@@ -115,6 +115,11 @@ describe('creating a product', () => {
       { weights: [{ label: '1kg', grams: 1000, price: 1e-9, mrp: 1e-9, stock: null }] },
       'at least £0.01',
     ],
+    [
+      'an MRP given as empty text rather than null',
+      { weights: [{ label: '1kg', grams: 1000, price: 4, mrp: '', stock: null }] },
+      'MRP must be a number of pounds',
+    ],
     ['no weights', { weights: [] }, 'at least one weight'],
     ['two weights with one label', { weights: [productInput().weights[0]!, productInput().weights[0]!] }, 'own label'],
     ['negative stock', { weights: [{ label: '1kg', grams: 1000, price: 4, mrp: 8, stock: -1 }] }, 'below 0'],
@@ -196,6 +201,46 @@ describe('changing a product', () => {
     const shop = (await publicProduct(created._id)).json() as Product;
     expect(shop.weights).toEqual([expect.objectContaining({ label: '200g', inStock: false })]);
     expect(shop).not.toHaveProperty('weights.0.stock');
+  });
+
+  it('saves a weight with an empty MRP, answered as mrp: null to the owner and the shop, and sets one again', async () => {
+    const weights = (mrp: number | null): ProductInput['weights'] => [
+      { label: '200g', grams: 200, price: 4.95, mrp, stock: null },
+      { label: '400g', grams: 400, price: 8.29, mrp: 13.79, stock: null },
+    ];
+    const created = await adminCall(
+      'POST',
+      '/api/admin/products',
+      productInput({ name: 'Plain Pistachios', weights: weights(null) }),
+    );
+    expect(created.statusCode).toBe(201);
+    const id = created.json()._id as string;
+    expect(created.json().weights.map((weight: { mrp: unknown }) => weight.mrp)).toEqual([null, 13.79]);
+
+    const shop = (await publicProduct(id)).json() as Product;
+    expect(ProductSchema.strict().safeParse(shop).success).toBe(true);
+    expect(shop.weights.map(({ label, price, mrp }) => ({ label, price, mrp }))).toEqual([
+      { label: '200g', price: 4.95, mrp: null },
+      { label: '400g', price: 8.29, mrp: 13.79 },
+    ]);
+    expect((await publicProducts()).find((each) => each._id === id)?.weights[0]?.mrp).toBeNull();
+
+    // Any price stands without an MRP; with one, it may not be above it.
+    const put = (mrp: number | null, price = 4.95) =>
+      adminCall(
+        'PUT',
+        `/api/admin/products/${id}`,
+        productInput({
+          name: 'Plain Pistachios',
+          weights: [{ label: '200g', grams: 200, price, mrp, stock: null }],
+        }),
+      );
+    expect((await put(null, 99)).statusCode).toBe(200);
+    const above = await put(4.95, 5.5);
+    expect(above.statusCode).toBe(400);
+    expect(above.json().errors).toEqual([{ field: 'weights.0.price', message: 'The price cannot be above the MRP.' }]);
+    expect((await put(4.95)).json().weights[0]).toMatchObject({ price: 4.95, mrp: 4.95 });
+    expect((await publicProduct(id)).json().weights[0]).toMatchObject({ price: 4.95, mrp: 4.95 });
   });
 
   it('keeps what checkouts took while the owner edited, and refuses a stock change made over theirs', async () => {

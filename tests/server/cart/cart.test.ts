@@ -171,7 +171,8 @@ describe('PATCH /api/cart/:id', () => {
     ]);
     expect(cartTotals(lines)).toEqual({
       subtotalPence: 3 * 1529 + 419,
-      savingsPence: 400,
+      // The real saving of each line's weight: (MRP − price) × qty.
+      savingsPence: 3 * (2549 - 1529) + (699 - 419),
       totalPence: 3 * 1529 + 419,
       lineCount: 2,
     });

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, productWeights } from '#server/db/schema';
 import { catalog } from '#server/db/seed/catalog';
+import { toWireProduct } from '#server/features/catalog/index';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
 
 let testApp: TestApp;
@@ -93,5 +94,28 @@ describe('app.productRepository.findByIds', () => {
     });
     const [after] = await testApp.app.productRepository.findByIds(['roasted-cashew-nuts']);
     expect(after?.weights[0]?.pricePence).toBe(419);
+  });
+});
+
+describe('a weight without an MRP (decision 094)', () => {
+  const cashew250g = and(eq(productWeights.productId, 'roasted-cashew-nuts'), eq(productWeights.label, '250g'));
+
+  it('is read with mrpPence null, answered as mrp: null, and any price stands without one', async () => {
+    await insideRolledBackTransaction(async (tx) => {
+      await tx.update(productWeights).set({ mrpPence: null, pricePence: 9999 }).where(cashew250g);
+      const [record] = await testApp.app.productRepository.findByIds(['roasted-cashew-nuts'], tx);
+      expect(record?.weights[0]).toMatchObject({ label: '250g', pricePence: 9999, mrpPence: null });
+      expect(toWireProduct(record!).weights[0]).toMatchObject({ price: 99.99, mrp: null });
+    });
+  });
+
+  it('is still refused a price above an MRP it has, and a price of 0 without one', async () => {
+    for (const change of [{ pricePence: 700 }, { mrpPence: null, pricePence: 0 }]) {
+      await expect(
+        testApp.app.db.transaction(async (tx) => {
+          await tx.update(productWeights).set(change).where(cashew250g);
+        }),
+      ).rejects.toMatchObject({ cause: { code: '23514', constraint: 'product_weights_price_check' } });
+    }
   });
 });

@@ -2,9 +2,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutMessages } from '#shared/schemas/order';
-import { PHONE_MESSAGE } from '#shared/schemas/shipping-address';
+import { PHONE_MESSAGE, POSTCODE_MESSAGE } from '#shared/schemas/shipping-address';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
-import { cartPayload, checkoutCalls, payOnTestPage, guestAddress, startCheckout } from '#tests/checkout';
+import {
+  cartPayload,
+  checkoutCalls,
+  guestAddress,
+  paidGuestOrder,
+  payOnTestPage,
+  startCheckout,
+} from '#tests/checkout';
 import { queryRows } from '#tests/db';
 
 let testApp: TestApp;
@@ -68,6 +75,19 @@ const cases: Case[] = [
     payload: withAddress({ postalCode: '' }),
     status: 400,
     message: 'Please enter your postal code.',
+  },
+  {
+    label: 'a made-up postcode',
+    payload: withAddress({ postalCode: '12345' }),
+    status: 400,
+    message: POSTCODE_MESSAGE,
+    field: 'shippingAddress.postalCode',
+  },
+  {
+    label: 'an outward code alone',
+    payload: withAddress({ postalCode: 'SW1A' }),
+    status: 400,
+    message: POSTCODE_MESSAGE,
   },
   { label: 'no country', payload: withAddress({ country: '' }), status: 400, message: 'Please enter your country.' },
   {
@@ -191,6 +211,27 @@ describe('UK phone numbers as people write them (decision 060)', () => {
       sql`select shipping_address->>'phone' as phone from checkouts where session_id = ${sessionId}`,
     );
     expect(row?.phone).toBe(stored);
+  });
+});
+
+describe('UK postcodes in any case and spacing (decision 095)', () => {
+  it('refuses what is not one with the shop’s message, at the field alone', async () => {
+    const response = await checkoutCalls(testApp).createSession(withAddress({ postalCode: 'ABC DEF' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: POSTCODE_MESSAGE,
+      errors: [{ field: 'shippingAddress.postalCode', message: POSTCODE_MESSAGE }],
+    });
+  });
+
+  it('keeps sw1a1aa as SW1A 1AA on the checkout and on the order', async () => {
+    const order = await paidGuestOrder(testApp, guestAddress({ postalCode: 'sw1a1aa' }));
+    const rows = await queryRows<{ order_postcode: string; checkout_postcode: string }>(
+      testApp,
+      sql`select o.shipping_address->>'postalCode' as order_postcode, c.shipping_address->>'postalCode' as checkout_postcode
+          from orders o join checkouts c on c.id = o.checkout_id where o.id = ${order.id}`,
+    );
+    expect(rows).toEqual([{ order_postcode: 'SW1A 1AA', checkout_postcode: 'SW1A 1AA' }]);
   });
 });
 

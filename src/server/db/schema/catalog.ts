@@ -43,7 +43,8 @@ export const productWeights = pgTable(
     label: text('label').notNull(),
     grams: integer('grams').notNull(),
     pricePence: integer('price_pence').notNull(),
-    mrpPence: integer('mrp_pence').notNull(),
+    /** The reference price struck through beside the price; null where the owner gives none (decision 094). */
+    mrpPence: integer('mrp_pence'),
     /** Order of the size buttons; the first weight is the product's headline price. */
     position: smallint('position').notNull(),
     /** Packs on the shelf and not reserved by a checkout; null when the shop does not count them (docs/api.md, Stock). */
@@ -53,6 +54,9 @@ export const productWeights = pgTable(
     primaryKey({ columns: [table.productId, table.label] }),
     check('product_weights_grams_check', sql`${table.grams} > 0`),
     check('product_weights_stock_check', sql`${table.stock} >= 0`),
-    check('product_weights_price_check', sql`${table.pricePence} > 0 and ${table.pricePence} <= ${table.mrpPence}`),
+    check(
+      'product_weights_price_check',
+      sql`${table.pricePence} > 0 and (${table.mrpPence} is null or ${table.pricePence} <= ${table.mrpPence})`,
+    ),
   ],
 );

@@ -59,7 +59,7 @@ export function toWireProduct(product: ProductRecord): Product {
       label: weight.label,
       grams: weight.grams,
       price: penceToPounds(weight.pricePence),
-      mrp: penceToPounds(weight.mrpPence),
+      mrp: weight.mrpPence === null ? null : penceToPounds(weight.mrpPence),
       inStock: weight.stock === null || weight.stock > 0,
     })),
     isNewlyLaunched: product.isNewlyLaunched,

@@ -54,7 +54,7 @@ function weightRows(productId: string, input: ProductInput) {
     label: weight.label,
     grams: weight.grams,
     pricePence: poundsToPence(weight.price),
-    mrpPence: poundsToPence(weight.mrp),
+    mrpPence: weight.mrp === null ? null : poundsToPence(weight.mrp),
     stock: weight.stock,
     position,
   }));

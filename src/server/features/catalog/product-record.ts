@@ -14,7 +14,8 @@ export interface WeightRecord {
   label: string;
   grams: number;
   pricePence: number;
-  mrpPence: number;
+  /** The reference price the page strikes through; null where the owner gives none (decision 094). */
+  mrpPence: number | null;
   /** Packs left to sell; null when the shop does not count them. */
   stock: number | null;
 }

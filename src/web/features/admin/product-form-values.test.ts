@@ -88,6 +88,23 @@ describe('the product form and the API body', () => {
     expect(weights.map(({ stock }) => stock)).toEqual([null, 7]);
   });
 
+  it('reads an empty MRP as none (null), which any price passes, and shows none as an empty field', () => {
+    const values = toProductFormValues({
+      ...product,
+      weights: [{ ...product.weights[0]!, price: 4.95, mrp: null }],
+    });
+    expect(values.weights[0]?.mrp).toBe('');
+    const withSpaces = { ...values, weights: [{ ...values.weights[0]!, mrp: '  ' }] };
+    const body = ProductInputSchema.parse(toProductInput(withSpaces));
+    expect(body.weights[0]).toMatchObject({ price: 4.95, mrp: null });
+    // Typed, it is a price like any other: words are refused, not read as none.
+    const words = { ...values, weights: [{ ...values.weights[0]!, mrp: 'none' }] };
+    const issues = ProductInputSchema.safeParse(toProductInput(words)).error?.issues ?? [];
+    expect(issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['weights.0.mrp', 'MRP must be a number of pounds.'],
+    ]);
+  });
+
   it("lets the shared schema say what is wrong, with its own messages, at the form's field paths", () => {
     const values: ProductFormValues = {
       ...EMPTY_PRODUCT_FORM,

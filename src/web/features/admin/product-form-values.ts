@@ -28,6 +28,7 @@ export interface WeightFormValues {
   grams: string;
   /** Pounds, e.g. '4.19' (a leading '£' is allowed). */
   price: string;
+  /** Pounds, or empty when the weight has no reference price (decision 094). */
   mrp: string;
   /** Packs left to sell; empty when the shop does not count them. */
   stock: string;
@@ -102,7 +103,8 @@ export function toProductInput(values: ProductFormValues): Record<keyof ProductI
       label: weight.label,
       grams: readNumber(weight.grams),
       price: readNumber(weight.price),
-      mrp: readNumber(weight.mrp),
+      // Empty: no MRP, so the shop shows no struck price and no 'OFF' label for this weight.
+      mrp: weight.mrp.trim() === '' ? null : readNumber(weight.mrp),
       // Empty: not counted. Anything typed is a count, checked by the schema.
       stock: weight.stock.trim() === '' ? null : readNumber(weight.stock),
       // So the server keeps what checkouts took meanwhile, or says the stock moved under the owner's change.
@@ -140,7 +142,7 @@ export function toProductFormValues(product: AdminProduct): ProductFormValues {
       label: weight.label,
       grams: String(weight.grams),
       price: poundsText(weight.price),
-      mrp: poundsText(weight.mrp),
+      mrp: weight.mrp === null ? '' : poundsText(weight.mrp),
       stock: weight.stock === null ? '' : String(weight.stock),
       stockSeen: weight.stock,
     })),

@@ -34,7 +34,7 @@ const WEIGHT_FIELDS: readonly {
   { name: 'grams', label: 'Grams', inputMode: 'numeric' },
   { name: 'stock', label: 'Stock', inputMode: 'numeric', placeholder: 'Not counted' },
   { name: 'price', label: 'Price (£)', inputMode: 'decimal' },
-  { name: 'mrp', label: 'MRP (£)', inputMode: 'decimal' },
+  { name: 'mrp', label: 'MRP (£)', inputMode: 'decimal', placeholder: 'None' },
 ];
 
 interface DetailsProps {
@@ -190,7 +190,7 @@ export function Weights({
   return (
     <Group
       legend="Weights"
-      hint="Each size as the shop names it (e.g. 250g). Prices in pounds, VAT included. Leave Stock empty when the shop does not count it."
+      hint="Each size as the shop names it (e.g. 250g). Prices in pounds, VAT included. Leave Stock empty when the shop does not count it, and MRP empty when there is no higher price the weight really sold at: then no saving is shown."
       error={weightsError}
     >
       <ol className="flex flex-col gap-4">

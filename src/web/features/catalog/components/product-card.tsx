@@ -1,9 +1,12 @@
-/** A product in a grid or carousel: image, category, name linking to the product, price from the first weight. */
+/**
+ * A product in a grid or carousel: image, category, name linking to the product, price from the first weight with
+ * that weight's own struck MRP and saving, where it has one (decision 094).
+ */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { OFFER_LABEL } from '#shared/constants';
 import { productImageSources } from '#shared/illustrations';
 import { formatPounds } from '#shared/money';
+import { shownSaving } from '#shared/savings';
 import type { Product } from '#shared/schemas/product';
 import { Mrp } from '#web/components/ui/price.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -32,6 +35,7 @@ export function ProductCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // The first weight sets the "From" price (the API's `price` is the same number).
   const firstWeight = product.weights[0];
+  const saving = firstWeight ? shownSaving(firstWeight) : null;
 
   return (
     <article className="group relative flex h-full w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-cream-200 transition-shadow focus-within:shadow-md hover:shadow-md">
@@ -62,10 +66,12 @@ export function ProductCard({
         </Heading>
         <p className="flex flex-wrap items-baseline gap-x-2">
           <span className="text-base font-extrabold text-stone-900 sm:text-lg">{`From ${formatPounds(firstWeight?.price ?? product.price)}`}</span>
-          {firstWeight && <Mrp pounds={firstWeight.mrp} className="text-sm" />}
+          {saving && <Mrp pounds={saving.mrp} className="text-sm" />}
         </p>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="rounded-full bg-offer px-2 py-0.5 text-xs font-bold text-white">{OFFER_LABEL}</span>
+          {saving && (
+            <span className="rounded-full bg-offer px-2 py-0.5 text-xs font-bold text-white">{saving.label}</span>
+          )}
           {firstWeight && <PricePerKg weight={firstWeight} className="text-xs" />}
         </p>
         {/* Stacked on a phone's two columns, so neither button's text wraps; side by side from 640 px. */}

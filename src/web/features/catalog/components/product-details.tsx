@@ -1,11 +1,12 @@
 /**
- * The product page's body: image, name, size buttons, prices for the chosen size, allergens, quantity, description and
- * the food information.
+ * The product page's body: image, name, size buttons, prices for the chosen size (its own struck MRP and real saving,
+ * where it has one: decision 094), allergens, quantity, description and the food information.
  */
 import { useState, type ReactNode } from 'react';
-import { OFFER_LABEL, QUANTITY_MIN } from '#shared/constants';
+import { QUANTITY_MIN } from '#shared/constants';
 import { productImageSources } from '#shared/illustrations';
 import { formatPounds } from '#shared/money';
+import { shownSaving } from '#shared/savings';
 import type { Product, Weight } from '#shared/schemas/product';
 import { Mrp } from '#web/components/ui/price.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
@@ -32,6 +33,7 @@ export function ProductDetails({ product, renderActions }: ProductDetailsProps) 
   const [weightLabel, setWeightLabel] = useState(product.weights[0]!.label);
   const [quantity, setQuantity] = useState(QUANTITY_MIN);
   const weight = product.weights.find((option) => option.label === weightLabel) ?? product.weights[0]!;
+  const saving = shownSaving(weight);
 
   return (
     <div className="grid gap-8 md:grid-cols-2 md:gap-12">
@@ -57,12 +59,14 @@ export function ProductDetails({ product, renderActions }: ProductDetailsProps) 
           aria-label="Price"
           className="flex flex-col gap-2 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-200"
         >
-          <div className="flex flex-wrap items-center gap-3">
-            <Mrp pounds={weight.mrp} showLabel className="text-base" />
-            <span className="rounded-full bg-offer px-3 py-1 text-xs font-bold text-white">{OFFER_LABEL}</span>
-          </div>
+          {saving && (
+            <div className="flex flex-wrap items-center gap-3">
+              <Mrp pounds={saving.mrp} showLabel className="text-base" />
+              <span className="rounded-full bg-offer px-3 py-1 text-xs font-bold text-white">{saving.label}</span>
+            </div>
+          )}
           <p className="text-stone-800">
-            Offer Price:{' '}
+            {saving ? 'Offer Price:' : 'Price:'}{' '}
             <span className="text-2xl font-extrabold text-stone-900 tabular-nums">{formatPounds(weight.price)}</span>{' '}
             (Incl. of all taxes)
           </p>

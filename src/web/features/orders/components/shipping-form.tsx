@@ -134,6 +134,7 @@ export function ShippingForm({ lines, onPriceChange }: ShippingFormProps) {
         <TextField
           label="Postal code"
           autoComplete="postal-code"
+          autoCapitalize="characters"
           required
           error={errors.postalCode?.message}
           {...register('postalCode')}
