@@ -256,7 +256,7 @@ async function fuzzedApp(
         { reason: 'x', restock: false },
       ),
       // Takes no body; the fuzz sends one anyway, and the test checkout's refunds never fail, so none can be retried.
-      'POST /api/admin/orders/:id/refunds/:refundId/retry': {},
+      'POST /api/admin/orders/:id/refunds/:refundId/retry': { again: true },
       'PATCH /api/admin/reviews/:id': new Alternatives({ hidden: true }, { hidden: false }),
       'PATCH /api/admin/messages/:id': new Alternatives({ status: 'read' }, { status: 'answered' }, { status: 'new' }),
       'POST /api/admin/messages/:id/reply': { message: 'Yes, we do.' },
