@@ -38,7 +38,7 @@ async function startOne(): Promise<string | undefined> {
 }
 
 it(`never sells the last pack twice when Pay and Cancel of its checkout arrive together (${ROUNDS} rounds)`, {
-  timeout: 120_000,
+  timeout: 300_000,
 }, async () => {
   const outcomes = { paid: 0, cancelled: 0 };
   for (let round = 0; round < ROUNDS; round += 1) {
