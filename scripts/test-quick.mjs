@@ -11,6 +11,7 @@ const leftOut = [
   ['tests/server/db/folder-lock-race.test.ts', 'starts processes racing for one stale lock'],
   ['tests/server/app/connection-limits.test.ts', 'waits out the server’s connection time-outs on the wall clock'],
   ['tests/server/mail/mail-queue.test.ts', 'waits on an SMTP server that refuses, then answers slowly'],
+  ['tests/server/orders/pay-cancel-race.test.ts', 'runs 50 rounds of a payment racing a cancel, over a minute'],
 ];
 const notRun = [
   'the production build, the type check and Biome (npm run typecheck, npm run lint)',
