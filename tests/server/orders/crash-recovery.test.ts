@@ -129,13 +129,7 @@ describe('a server killed while payments are taken', () => {
 
   it('with Stripe: a session paid while the server was down gets its order from the webhook after a restart', async () => {
     stripe = await startStripeStandIn();
-    const settings = {
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_PUBLISHABLE_KEY: STAND_IN_PUBLISHABLE_KEY,
-      STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripe.url,
-    };
+    const settings = stripeSettings(stripe);
     const before = await countOrders();
     const first = await start(settings);
     const sessionId = await createSession(first);
@@ -165,15 +159,7 @@ describe('a server killed while payments are taken', () => {
   it('with Stripe: a refund Stripe made as the server died is recorded once after a restart, never made twice', async () => {
     stripe ??= await startStripeStandIn();
     const admin = { email: 'owner@example.com', password: 'owner-password-long-1' };
-    const settings = {
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_PUBLISHABLE_KEY: STAND_IN_PUBLISHABLE_KEY,
-      STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripe.url,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-    };
+    const settings = { ...stripeSettings(stripe), ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
     const first = await start(settings);
     const sessionId = await createSession(first);
     stripe.pay(sessionId);
@@ -212,6 +198,17 @@ describe('a server killed while payments are taken', () => {
     expect(await killServer(second, 'SIGTERM')).toBe(0);
   }, 240_000);
 });
+
+/** The server's settings for paying through the stand-in. */
+function stripeSettings(standIn: StripeStandIn): NodeJS.ProcessEnv {
+  return {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: standIn.secretKey,
+    STRIPE_PUBLISHABLE_KEY: STAND_IN_PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
+    STRIPE_API_BASE: standIn.url,
+  };
+}
 
 /** The admin's bearer token from the login call. */
 async function logIn(server: ServerProcess, account: { email: string; password: string }): Promise<string> {

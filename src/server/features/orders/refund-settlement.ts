@@ -6,11 +6,11 @@
  * (in Stripe's dashboard) are recorded here too.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { refundMail, type UnitOfWork } from '../mail/index.ts';
+import { type QueueMail, refundMail, type UnitOfWork } from '../mail/index.ts';
 import { formatOrderNumber, type RefundRecord } from './order-records.ts';
 import type { PaymentProvider, RefundOutcome } from './payments/provider.ts';
 import type { ProviderRefund } from './payments/stripe-refunds.ts';
-import type { RefundRepository } from './refund-repository.ts';
+import type { OrderForRefund, RefundRepository } from './refund-repository.ts';
 
 /** Who a refund made in Stripe's dashboard is recorded as. */
 export const STRIPE_ACTOR = { id: null, email: 'Stripe' } as const;
@@ -30,6 +30,20 @@ export interface RefundSettlement {
   ): Promise<void>;
 }
 
+/** The buyer's mail for a refund that has just succeeded; nobody is mailed once the order was anonymised. */
+async function mailRefund(queueMail: QueueMail, order: OrderForRefund, refund: RefundRecord) {
+  if (!order.email) return;
+  await queueMail(
+    refundMail({
+      to: order.email,
+      name: order.name,
+      orderNumber: formatOrderNumber(order.orderNumber),
+      reason: refund.reason,
+      amountPence: refund.amountPence,
+    }),
+  );
+}
+
 export function createRefundSettlement(deps: {
   unitOfWork: UnitOfWork;
   refundRepository: RefundRepository;
@@ -43,16 +57,8 @@ export function createRefundSettlement(deps: {
     return unitOfWork(async (tx, queueMail) => {
       const order = await refundRepository.lockForRefund(refund.orderId, tx);
       const settled = await refundRepository.settle(refund.id, attempt, outcome, tx);
-      if (!order || settled?.status !== 'succeeded' || settled.cancellation || !order.email) return settled;
-      await queueMail(
-        refundMail({
-          to: order.email,
-          name: order.name,
-          orderNumber: formatOrderNumber(order.orderNumber),
-          reason: settled.reason,
-          amountPence: settled.amountPence,
-        }),
-      );
+      if (order && settled?.status === 'succeeded' && !settled.cancellation)
+        await mailRefund(queueMail, order, settled);
       return settled;
     });
   }
@@ -134,16 +140,7 @@ export function createRefundSettlement(deps: {
           },
           tx,
         );
-        if (inserted?.status === 'succeeded' && order.email)
-          await queueMail(
-            refundMail({
-              to: order.email,
-              name: order.name,
-              orderNumber: formatOrderNumber(order.orderNumber),
-              reason: inserted.reason,
-              amountPence: inserted.amountPence,
-            }),
-          );
+        if (inserted?.status === 'succeeded') await mailRefund(queueMail, order, inserted);
       });
     },
   };
