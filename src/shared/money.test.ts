@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatPence, formatPounds, offerPricePence, penceToPounds, poundsToPence, pricePerKgPence } from './money.ts';
+import {
+  formatPence,
+  formatPounds,
+  offerPricePence,
+  penceToPounds,
+  poundsToPence,
+  pricePerKgPence,
+  spreadPence,
+} from './money.ts';
 
 describe('money', () => {
   it('formats pounds the UK way', () => {
@@ -47,5 +55,18 @@ describe('money', () => {
         wrong.push(mrpPence);
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('spreadPence', () => {
+  it('splits in proportion, the pennies left to the largest remainders, adding up exactly', () => {
+    expect(spreadPence(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(spreadPence(500, [1798, 1250, 1047])).toEqual([219, 153, 128]);
+    expect(spreadPence(0, [5, 5])).toEqual([0, 0]);
+    expect(spreadPence(7, [0, 0])).toEqual([0, 0]);
+    for (let amount = 0; amount < 400; amount += 7) {
+      const parts = spreadPence(amount, [399, 1, 250, 1200]);
+      expect(parts.reduce((sum, part) => sum + part, 0)).toBe(amount);
+    }
   });
 });

@@ -39,3 +39,24 @@ export function pricePerKgPence(pricePence: number, grams: number): number {
 export function offerPricePence(mrpPence: number): number {
   return Math.floor(mrpPence * OFFER_PRICE_FRACTION);
 }
+
+/**
+ * Splits `amount` over `weights` in proportion, to the penny: each part rounded down, the pennies left going to the
+ * largest remainders (the earlier line on a tie), so the parts add up to `amount` exactly and none exceeds its
+ * weight's share by more than a penny. All weights 0: all parts 0 (nothing to split over).
+ */
+export function spreadPence(amount: number, weights: readonly number[]): number[] {
+  const basis = weights.reduce((sum, weight) => sum + weight, 0);
+  if (basis === 0 || amount === 0) return weights.map(() => 0);
+  const parts = weights.map((weight, index) => {
+    const exact = (amount * weight) / basis;
+    return { index, pence: Math.floor(exact), remainder: exact - Math.floor(exact) };
+  });
+  let left = amount - parts.reduce((sum, part) => sum + part.pence, 0);
+  for (const part of [...parts].sort((a, b) => b.remainder - a.remainder || a.index - b.index)) {
+    if (left <= 0) break;
+    part.pence += 1;
+    left -= 1;
+  }
+  return parts.map((part) => part.pence);
+}

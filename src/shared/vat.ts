@@ -3,6 +3,7 @@
  * once on that rate's total (not line by line), so the figures add up to what a till would print.
  */
 import type { VatRate } from '#shared/constants';
+import { spreadPence } from '#shared/money';
 
 export interface VatLine {
   rate: VatRate;
@@ -30,25 +31,48 @@ export function vatBreakdown(lines: readonly { unitPricePence: number; qty: numb
 
 /**
  * The VAT inside a refund of `amountPence`, by rate: the amount is split across the rates in proportion to what it
- * was for (`lines`: the packs refunded, or the whole order for an amount alone), to the penny, the pennies left by
- * rounding going to the largest remainders, so the parts add up to the amount exactly.
+ * was for (`lines`: the packs refunded, or the whole order for an amount alone), to the penny, so the parts add up to
+ * the amount exactly.
  */
 export function refundVatBreakdown(
   amountPence: number,
-  lines: readonly { unitPricePence: number; qty: number; vatRate: VatRate }[],
+  lines: readonly { unitPricePence: number; qty: number; vatRate: VatRate; discountPence?: number | undefined }[],
 ): VatLine[] {
-  const basis = vatBreakdown(lines);
-  const basisTotal = basis.reduce((sum, entry) => sum + entry.grossPence, 0);
-  if (basisTotal === 0) return [];
-  const shares = basis.map((entry) => {
-    const exact = (amountPence * entry.grossPence) / basisTotal;
-    return { rate: entry.rate, pence: Math.floor(exact), remainder: exact - Math.floor(exact) };
+  const basis = vatWithDelivery(lines, 0);
+  if (basis.every((entry) => entry.grossPence === 0)) return [];
+  const shares = spreadPence(
+    amountPence,
+    basis.map((entry) => entry.grossPence),
+  );
+  return basis.map((entry, index) => {
+    const pence = shares[index] ?? 0;
+    return { rate: entry.rate, grossPence: pence, vatPence: vatIncludedPence(pence, entry.rate) };
   });
-  let left = amountPence - shares.reduce((sum, share) => sum + share.pence, 0);
-  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder)) {
-    if (left <= 0) break;
-    share.pence += 1;
-    left -= 1;
-  }
-  return shares.map(({ rate, pence }) => ({ rate, grossPence: pence, vatPence: vatIncludedPence(pence, rate) }));
+}
+
+/**
+ * The VAT of an order or a basket, by rate, highest first (decision 096): each line after its share of the discount,
+ * and delivery's charge split over the rates in proportion to what the goods at each rate come to (before the
+ * discount, when it took everything), so delivery bears the goods' VAT and the rates add up to the total.
+ */
+export function vatWithDelivery(
+  lines: readonly { unitPricePence: number; qty: number; vatRate: VatRate; discountPence?: number | undefined }[],
+  deliveryPence: number,
+): VatLine[] {
+  const rates = [...new Set(lines.map((line) => line.vatRate))].sort((a, b) => b - a);
+  const sum = (rate: VatRate, after: boolean) =>
+    lines.reduce(
+      (total, line) =>
+        line.vatRate === rate
+          ? total + line.unitPricePence * line.qty - (after ? (line.discountPence ?? 0) : 0)
+          : total,
+      0,
+    );
+  const netByRate = rates.map((rate) => sum(rate, true));
+  const goods = netByRate.reduce((total, net) => total + net, 0);
+  const deliveryByRate = spreadPence(deliveryPence, goods > 0 ? netByRate : rates.map((rate) => sum(rate, false)));
+  return rates.map((rate, index) => {
+    const grossPence = (netByRate[index] ?? 0) + (deliveryByRate[index] ?? 0);
+    return { rate, grossPence, vatPence: vatIncludedPence(grossPence, rate) };
+  });
 }

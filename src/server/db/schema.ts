@@ -10,3 +10,4 @@ export * from './schema/orders.ts';
 export * from './schema/contact.ts';
 export * from './schema/reviews.ts';
 export * from './schema/admin.ts';
+export * from './schema/promotions.ts';

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { VAT_RATES } from '#shared/constants';
 import { CART_MERGE_MAX_ITEMS, CartProductIdSchema, CartQuantitySchema, WeightLabelSchema } from '#shared/schemas/cart';
 import { ShippingAddressSchema, StoredShippingAddressSchema } from '#shared/schemas/shipping-address';
+import { PromoCodeSchema } from '#shared/schemas/promotion';
 import { EmailSchema } from '#shared/schemas/user';
 import { ORDER_STATUSES, RefundSchema } from './refund.ts';
 
@@ -46,7 +47,7 @@ export const OrderItemInputSchema = z.object({
 });
 export type OrderItemInput = z.infer<typeof OrderItemInputSchema>;
 
-const OrderItemsSchema = z
+export const OrderItemsSchema = z
   .array(OrderItemInputSchema, { error: checkoutMessages.items })
   .min(1, { error: checkoutMessages.emptyCart })
   .max(CART_MERGE_MAX_ITEMS, { error: checkoutMessages.tooManyItems })
@@ -54,12 +55,16 @@ const OrderItemsSchema = z
     error: checkoutMessages.duplicateItem,
   });
 
-/** `POST /api/orders/create-stripe-session`: the cart, where it goes, and the total the shopper was shown. */
+/**
+ * `POST /api/orders/create-stripe-session`: the cart, where it goes, the promotion code if any, and the total the
+ * shopper was shown: the quote's `total` for these lines, this postcode and this code.
+ */
 export const CreateCheckoutBodySchema = z.object(
   {
     orderItems: OrderItemsSchema,
     shippingAddress: ShippingAddressSchema,
     totalPrice: PoundsSchema(checkoutMessages.totalPrice),
+    promoCode: PromoCodeSchema.optional(),
   },
   { error: checkoutMessages.body },
 );
@@ -89,6 +94,7 @@ export const PlaceOrderBodySchema = z.object(
     shippingAddress: ShippingAddressSchema,
     totalPrice: PoundsSchema(checkoutMessages.totalPrice),
     guestEmail: EmailSchema.optional(),
+    promoCode: PromoCodeSchema.optional(),
   },
   { error: checkoutMessages.body },
 );
@@ -104,6 +110,8 @@ export const OrderItemSchema = z.object({
   qty: z.number().int(),
   price: z.number().nonnegative(),
   vatRate: VatRateSchema,
+  /** This line's share of the order's discount, in pounds: the line cost price × qty − discount. */
+  discount: z.number().nonnegative(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -118,7 +126,14 @@ export const OrderSchema = z.object({
   /** ISO 8601. */
   createdAt: z.string(),
   orderItems: z.array(OrderItemSchema),
+  /** The goods before any discount; `totalPrice` = subtotal − discount + delivery. */
+  subtotal: z.number().nonnegative(),
+  discount: z.number().nonnegative(),
+  delivery: z.number().nonnegative(),
+  /** The promotion code used, as the promotion spells it. */
+  promoCode: z.string().optional(),
   totalPrice: z.number().nonnegative(),
+  /** By rate, delivery's VAT included with the goods' (docs/api.md, Delivery and promotions). */
   vat: z.array(OrderVatSchema),
   isDelivered: z.boolean(),
   shippingAddress: StoredShippingAddressSchema,

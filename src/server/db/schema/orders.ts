@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ShippingAddress } from '#shared/schemas/shipping-address';
 import { users } from './accounts.ts';
+import { promotions } from './promotions.ts';
 
 /**
  * A checkout waiting for its payment: the lines and amount the server priced from the catalog, the address,
@@ -58,6 +59,14 @@ export const checkouts = pgTable(
     stockReserved: boolean('stock_reserved').notNull().default(false),
     /** When an unpaid checkout gave its stock back (cancelled, expired or abandoned); it can no longer be paid here. */
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
+    /** The goods before any discount; `amount_pence` is what is charged: subtotal − discount + delivery. */
+    subtotalPence: integer('subtotal_pence').notNull(),
+    discountPence: integer('discount_pence').notNull().default(0),
+    deliveryPence: integer('delivery_pence').notNull().default(0),
+    /** The promotion it uses: a use held while the checkout holds its stock, and kept once paid (decision 096). */
+    promotionId: text('promotion_id').references(() => promotions.id),
+    /** The code as the promotion spells it. */
+    promoCode: text('promo_code'),
   },
   (table) => [
     uniqueIndex('checkouts_session_id_unique').on(table.sessionId),
@@ -68,6 +77,8 @@ export const checkouts = pgTable(
     // The housekeeping sweep's question: unpaid checkouts past their retention period (decision 082).
     index('checkouts_unpaid_idx').on(table.createdAt).where(sql`${table.paidAt} is null`),
     check('checkouts_amount_check', sql`${table.amountPence} > 0`),
+    // A promotion's uses: the checkouts that name it, counted with the promotion's row locked.
+    index('checkouts_promotion_idx').on(table.promotionId).where(sql`${table.promotionId} is not null`),
     check(
       'checkouts_personal_data_check',
       sql`${table.anonymisedAt} is not null or (${table.email} is not null and ${table.shippingAddress} is not null)`,
@@ -96,6 +107,11 @@ export const orders = pgTable(
     email: text('email'),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
     totalPence: integer('total_pence').notNull(),
+    /** The goods before any discount; the total is subtotal − discount + delivery. */
+    subtotalPence: integer('subtotal_pence').notNull(),
+    discountPence: integer('discount_pence').notNull().default(0),
+    deliveryPence: integer('delivery_pence').notNull().default(0),
+    promoCode: text('promo_code'),
     isDelivered: boolean('is_delivered').notNull().default(false),
     /**
      * Where the order stands (decision 072): only ever forward; `is_delivered` says the same for the shopper's API. A
@@ -143,9 +159,15 @@ export const orderLines = pgTable(
     qty: smallint('qty').notNull(),
     unitPricePence: integer('unit_price_pence').notNull(),
     vatRate: smallint('vat_rate').notNull(),
+    /** This line's share of the order's discount (decision 096): what it cost is unit price × qty − this. */
+    discountPence: integer('discount_pence').notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.position] }),
+    check(
+      'order_lines_discount_check',
+      sql`${table.discountPence} between 0 and ${table.unitPricePence} * ${table.qty}`,
+    ),
     check('order_lines_qty_check', sql`${table.qty} between 1 and 99`),
     check('order_lines_price_check', sql`${table.unitPricePence} > 0`),
     check('order_lines_vat_rate_check', sql`${table.vatRate} in (0, 20)`),

@@ -22,7 +22,16 @@ export interface CheckoutLine {
   /** One pack, VAT included. */
   unitPricePence: number;
   vatRate: VatRate;
+  /**
+   * This line's share of the promotion's discount (decision 096): the line cost unit price × qty − this. Absent on
+   * checkouts from before promotions, which had none.
+   */
+  discountPence?: number;
 }
+
+/** What a line cost after its share of the discount. */
+export const lineTotalPence = (line: Pick<CheckoutLine, 'unitPricePence' | 'qty' | 'discountPence'>) =>
+  line.unitPricePence * line.qty - (line.discountPence ?? 0);
 
 /** The order number a shopper quotes, e.g. "RC-1001". */
 export const formatOrderNumber = (orderNumber: number) => `RC-${orderNumber}`;
@@ -35,7 +44,15 @@ export interface CheckoutRecord {
   guestEmail: string | null;
   email: string;
   lines: CheckoutLine[];
+  /** What is charged: subtotal − discount + delivery. */
   amountPence: number;
+  /** The goods before any discount. */
+  subtotalPence: number;
+  discountPence: number;
+  deliveryPence: number;
+  /** The promotion whose use it holds (decision 096), and its code as the promotion spells it. */
+  promotionId: string | null;
+  promoCode: string | null;
   shippingAddress: ShippingAddress;
   paidAt: Date | null;
   /** Whether making it took its lines' stock (docs/api.md, Stock). */
@@ -53,6 +70,11 @@ export interface OrderRecord {
   email: string;
   shippingAddress: ShippingAddress;
   totalPence: number;
+  /** The goods before any discount; total = subtotal − discount + delivery. */
+  subtotalPence: number;
+  discountPence: number;
+  deliveryPence: number;
+  promoCode: string | null;
   isDelivered: boolean;
   status: OrderStatus;
   trackingNumber: string | null;
@@ -171,6 +193,11 @@ export const toCheckoutRecord = (row: CheckoutRow): CheckoutRecord => ({
   // are CheckoutLines as written.
   lines: row.lines as CheckoutLine[],
   amountPence: row.amountPence,
+  subtotalPence: row.subtotalPence,
+  discountPence: row.discountPence,
+  deliveryPence: row.deliveryPence,
+  promotionId: row.promotionId,
+  promoCode: row.promoCode,
   paidAt: row.paidAt,
   stockReserved: row.stockReserved,
   stockReleasedAt: row.stockReleasedAt,
@@ -199,6 +226,7 @@ export async function linesByOrderId(db: Database, orderIds: string[]): Promise<
       unitPricePence: line.unitPricePence,
       // NOTE: a smallint column; the table's check keeps it to 0 or 20.
       vatRate: line.vatRate as VatRate,
+      discountPence: line.discountPence,
     });
     linesByOrder.set(line.orderId, lines);
   }
@@ -219,6 +247,10 @@ export async function withLines(db: Database, rows: OrderRow[]): Promise<OrderRe
     userId: row.userId,
     guestEmail: row.guestEmail,
     totalPence: row.totalPence,
+    subtotalPence: row.subtotalPence,
+    discountPence: row.discountPence,
+    deliveryPence: row.deliveryPence,
+    promoCode: row.promoCode,
     isDelivered: row.isDelivered,
     status: row.status,
     trackingNumber: row.trackingNumber,

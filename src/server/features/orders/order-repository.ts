@@ -115,6 +115,10 @@ export function createOrderRepository(appDb: Database): OrderRepository {
           email: checkout.email,
           shippingAddress: checkout.shippingAddress,
           totalPence: checkout.amountPence,
+          subtotalPence: checkout.subtotalPence,
+          discountPence: checkout.discountPence,
+          deliveryPence: checkout.deliveryPence,
+          promoCode: checkout.promoCode,
         })
         .onConflictDoNothing({ target: orders.checkoutId })
         .returning();
@@ -133,6 +137,7 @@ export function createOrderRepository(appDb: Database): OrderRepository {
           qty: line.qty,
           unitPricePence: line.unitPricePence,
           vatRate: line.vatRate,
+          discountPence: line.discountPence ?? 0,
         })),
       );
       const [order] = await withLines(tx, [inserted]);

@@ -6,7 +6,7 @@
 import { VAT_RATES } from '#shared/constants';
 import { penceToPounds } from '#shared/money';
 import type { OrdersCsvQuery } from '#shared/schemas/admin';
-import { refundVatBreakdown, type VatLine, vatBreakdown } from '#shared/vat';
+import { refundVatBreakdown, type VatLine, vatWithDelivery } from '#shared/vat';
 import { formatOrderNumber } from './order-records.ts';
 import type { ReportRepository } from './report-repository.ts';
 
@@ -83,7 +83,7 @@ export async function* ordersCsv(
         londonDateTime(order.createdAt),
         order.email ?? '',
         order.lines.map((line) => `${line.qty} × ${line.name} ${line.selectedWeight}`).join('; '),
-        ...rateColumns(vatBreakdown(order.lines)),
+        ...rateColumns(vatWithDelivery(order.lines, order.deliveryPence)),
         pounds(order.totalPence),
       ]);
     }

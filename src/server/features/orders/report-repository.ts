@@ -14,6 +14,9 @@ export interface BooksOrder {
   createdAt: Date;
   email: string | null;
   totalPence: number;
+  subtotalPence: number;
+  discountPence: number;
+  deliveryPence: number;
   lines: CheckoutLine[];
 }
 
@@ -67,6 +70,9 @@ export function createReportRepository(appDb: Database): ReportRepository {
           createdAt: orders.createdAt,
           email: orders.email,
           totalPence: orders.totalPence,
+          subtotalPence: orders.subtotalPence,
+          discountPence: orders.discountPence,
+          deliveryPence: orders.deliveryPence,
         })
         .from(orders)
         .where(

@@ -6,7 +6,7 @@ import { penceToPounds, poundsToPence } from '#shared/money';
 import type { AdminOrder, AdminOrderDetail, AdminRefund } from '#shared/schemas/admin';
 import type { Refund } from '#shared/schemas/refund';
 import type { CreateCheckoutBody, Order, OrderItemInput, PlaceOrderBody } from '#shared/schemas/order';
-import { vatBreakdown } from '#shared/vat';
+import { vatWithDelivery } from '#shared/vat';
 import type { CheckoutItem, OrderClaim } from './checkout-lines.ts';
 import {
   formatOrderNumber,
@@ -57,9 +57,14 @@ export function toWireOrder(order: OrderRecord): Order {
       qty: line.qty,
       price: penceToPounds(line.unitPricePence),
       vatRate: line.vatRate,
+      discount: penceToPounds(line.discountPence ?? 0),
     })),
+    subtotal: penceToPounds(order.subtotalPence),
+    discount: penceToPounds(order.discountPence),
+    delivery: penceToPounds(order.deliveryPence),
+    ...(order.promoCode ? { promoCode: order.promoCode } : {}),
     totalPrice: penceToPounds(order.totalPence),
-    vat: vatBreakdown(order.lines).map((entry) => ({
+    vat: vatWithDelivery(order.lines, order.deliveryPence).map((entry) => ({
       rate: entry.rate,
       total: penceToPounds(entry.grossPence),
       vat: penceToPounds(entry.vatPence),

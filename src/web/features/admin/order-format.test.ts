@@ -40,6 +40,7 @@ const item = (name: string, selectedWeight: string, qty: number, price: number):
   qty,
   price,
   vatRate: 0,
+  discount: 0,
 });
 
 const orderItems = [item('Roasted Cashew Nuts', '500g', 2, 8.09), item('Medjool Dates', '250g', 1, 4.19)];

@@ -16,6 +16,7 @@ const item = (id: string, selectedWeight: string, qty: number, name = `Old ${id}
   qty,
   price: 1,
   vatRate: 20,
+  discount: 0,
 });
 
 describe('buying an order again', () => {
