@@ -34,8 +34,10 @@ import {
   productsRoutes,
 } from './features/catalog/index.ts';
 import { contactAdminPlugin, contactPlugin, contactRepositoryPlugin, contactRoutes } from './features/contact/index.ts';
+import { deliverySettingsPlugin } from './features/delivery/index.ts';
 import { housekeepingPlugin } from './features/housekeeping/index.ts';
 import { mailerPlugin, unitOfWorkPlugin } from './features/mail/index.ts';
+import { promotionRepositoryPlugin } from './features/promotions/index.ts';
 import {
   reviewPhotosPlugin,
   reviewRepositoryPlugin,
@@ -134,6 +136,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(unitOfWorkPlugin);
   await app.register(auditPlugin);
   await app.register(cartRepositoryPlugin);
+  await app.register(deliverySettingsPlugin);
+  await app.register(promotionRepositoryPlugin);
   await app.register(orderRepositoriesPlugin);
   await app.register(paymentsPlugin, { config });
   await app.register(ordersPlugin);

@@ -1,0 +1,68 @@
+/**
+ * Adds `app.deliverySettings`: the owner's delivery charges (docs/api.md, Delivery and promotions), one row of
+ * `shop_settings` kept in pence. No row is the default, the spec's free delivery.
+ */
+import { eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import { penceToPounds, poundsToPence } from '#shared/money';
+import type { DeliverySettings } from '#shared/schemas/delivery';
+import type { Database } from '../../db/database.ts';
+import { shopSettings } from '../../db/schema.ts';
+
+/** The settings as the server keeps and prices with them: pence, and `null` surcharge where the shop does not deliver. */
+export interface DeliveryCharges {
+  standardPence: number;
+  freeOverPence: number | null;
+  zones: { name: string; postcodes: string[]; surchargePence: number | null }[];
+}
+
+const KEY = 'delivery';
+export const FREE_DELIVERY: DeliveryCharges = { standardPence: 0, freeOverPence: null, zones: [] };
+
+export const toWireDelivery = (charges: DeliveryCharges): DeliverySettings => ({
+  standard: penceToPounds(charges.standardPence),
+  freeOver: charges.freeOverPence === null ? null : penceToPounds(charges.freeOverPence),
+  zones: charges.zones.map((zone) => ({
+    name: zone.name,
+    postcodes: zone.postcodes,
+    surcharge: zone.surchargePence === null ? null : penceToPounds(zone.surchargePence),
+  })),
+});
+
+export const fromWireDelivery = (settings: DeliverySettings): DeliveryCharges => ({
+  standardPence: poundsToPence(settings.standard),
+  freeOverPence: settings.freeOver === null ? null : poundsToPence(settings.freeOver),
+  zones: settings.zones.map((zone) => ({
+    name: zone.name,
+    postcodes: zone.postcodes,
+    surchargePence: zone.surcharge === null ? null : poundsToPence(zone.surcharge),
+  })),
+});
+
+export interface DeliverySettingsStore {
+  /** The charges now, inside `tx` when given (a checkout prices with what its transaction sees). */
+  read(tx?: Database): Promise<DeliveryCharges>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deliverySettings: DeliverySettingsStore;
+  }
+}
+
+export function createDeliverySettings(appDb: Database): DeliverySettingsStore {
+  return {
+    async read(db = appDb) {
+      const [row] = await db.select().from(shopSettings).where(eq(shopSettings.key, KEY));
+      // NOTE: the column is JSON to the schema; this module is the only writer of its row, in this shape.
+      return row ? (row.value as DeliveryCharges) : FREE_DELIVERY;
+    },
+  };
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('deliverySettings', createDeliverySettings(app.db));
+  },
+  { name: 'delivery-settings', dependencies: ['database'] },
+);
