@@ -40,6 +40,12 @@ export const adminApiPaths = {
   productImages: `${admin}/products/images`,
   /** PUT: replace its fields and weights; PATCH: hide or show (`{ hidden }`); DELETE: hide it. */
   product: (productId: string) => `${admin}/products/${segment(productId)}`,
+  /** GET: the delivery charges; PUT: replace them (`{ standard, freeOver, zones }`). */
+  deliverySettings: `${admin}/settings/delivery`,
+  /** GET: every promotion, newest first, with its uses; POST: a new one. */
+  promotions: `${admin}/promotions`,
+  /** PATCH: switch it off or on (`{ active }`). */
+  promotion: (promotionId: string) => `${admin}/promotions/${segment(promotionId)}`,
   /** GET: every admin change, newest first (`action`, `target`, `limit`, `offset`). */
   audit: `${admin}/audit`,
 } as const;

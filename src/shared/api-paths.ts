@@ -46,6 +46,8 @@ export const apiPaths = {
     /** PATCH: another weight for a line. */
     changeWeight: (productId: string) => `${cart}/${segment(productId)}`,
     merge: `${cart}/merge`,
+    /** POST: the server's price for lines, a postcode and a promotion code (guest or customer). */
+    quote: `${cart}/quote`,
   },
   orders: {
     prefix: orders,
@@ -55,6 +57,11 @@ export const apiPaths = {
     place: orders,
     placeGuest: `${orders}/guest-order`,
     mine: `${orders}/my-orders`,
+  },
+  delivery: {
+    prefix: '/api/delivery',
+    /** GET: the shop's delivery charges. */
+    settings: '/api/delivery',
   },
   contact: {
     prefix: contact,

@@ -124,6 +124,10 @@ export const AUDIT_ACTIONS = [
   'product.updated',
   'product.hidden',
   'product.shown',
+  'delivery.updated',
+  'promotion.created',
+  'promotion.switched-off',
+  'promotion.switched-on',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

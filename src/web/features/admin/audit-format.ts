@@ -20,6 +20,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'product.updated': 'Product changed',
   'product.hidden': 'Product hidden',
   'product.shown': 'Product shown',
+  'delivery.updated': 'Delivery charges changed',
+  'promotion.created': 'Promotion created',
+  'promotion.switched-off': 'Promotion switched off',
+  'promotion.switched-on': 'Promotion switched on',
 };
 
 /** A kind of change this screen does not know yet (a newer server) reads as its code. */
@@ -32,6 +36,8 @@ const TARGET_KINDS: Record<string, string> = {
   review: 'Review',
   message: 'Message',
   product: 'Product',
+  promotion: 'Promotion',
+  settings: 'Settings:',
 };
 
 /** `order:RC-1042` → 'Order RC-1042'; a target of another shape as it is. */
