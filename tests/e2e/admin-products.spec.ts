@@ -50,7 +50,11 @@ async function createProduct(request: APIRequestContext, name: string, stock: nu
   };
   const response = await request.post('/api/admin/products', { headers, data: body });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as AdminProduct;
+  // A new product starts hidden; these tests want it in the shop.
+  const { _id } = (await response.json()) as AdminProduct;
+  const shown = await request.patch(`/api/admin/products/${_id}`, { headers, data: { hidden: false } });
+  expect(shown.status(), await shown.text()).toBe(200);
+  return (await shown.json()) as AdminProduct;
 }
 
 test.describe('an admin at 1366 px', () => {
@@ -60,6 +64,9 @@ test.describe('an admin at 1366 px', () => {
     page,
     browser,
   }) => {
+    // The whole life of a product in one journey (the form, showing it, the list, a guest's page, cart and payment):
+    // about twenty page loads and three full-page screenshots, past the default minute on a busy machine.
+    test.setTimeout(120_000);
     const name = uniqueName('Sesame Snaps');
     await openAdminScreen(page, 'Products');
     await expect(page).toHaveURL(/\/admin\/products$/);
@@ -119,7 +126,11 @@ test.describe('an admin at 1366 px', () => {
     await form.getByRole('button', { name: 'Add product' }).click();
     await expect(page).toHaveURL(/\/admin\/products\/test-sesame-snaps-[a-z0-9]+$/);
     await expect(page.getByRole('heading', { level: 1, name: `Edit ${name}` })).toBeVisible();
-    await expect(notice(page)).toHaveText(`${name} is added to the shop.`);
+    await expect(notice(page)).toHaveText(`${name} is added, hidden from shoppers until you show it.`);
+    // A new product starts hidden: the owner shows it from its own screen.
+    await expect(main(page).getByText('Hidden from shoppers.', { exact: true })).toBeVisible();
+    await main(page).getByRole('button', { name: 'Show in the shop' }).click();
+    await expect(main(page).getByRole('status').filter({ hasText: 'Now shown in the shop.' })).toBeVisible();
     await expect(weight(page, 1).getByLabel('Stock')).toHaveValue('5');
     const productPath = `/product/${page.url().split('/').at(-1)}`;
 

@@ -39,7 +39,11 @@ async function createProduct(request: APIRequestContext): Promise<AdminProduct> 
   };
   const response = await request.post('/api/admin/products', { headers, data: body });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as AdminProduct;
+  // A new product starts hidden; these tests want it in the shop.
+  const { _id } = (await response.json()) as AdminProduct;
+  const shown = await request.patch(`/api/admin/products/${_id}`, { headers, data: { hidden: false } });
+  expect(shown.status(), await shown.text()).toBe(200);
+  return (await shown.json()) as AdminProduct;
 }
 
 const priceBox = (page: Page) => page.getByRole('main').getByRole('region', { name: 'Price' });

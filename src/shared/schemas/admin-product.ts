@@ -37,6 +37,22 @@ export type AdminProduct = z.infer<typeof AdminProductSchema>;
 export const AdminProductListSchema = z.object({ items: z.array(AdminProductSchema), total: z.number().int() });
 export type AdminProductList = z.infer<typeof AdminProductListSchema>;
 
+/**
+ * A strict object's own refusal: an unknown key is named (a program learns which field to leave out), anything else
+ * gets `message`.
+ */
+const namingUnknownKeys = (message: string) => (issue: { code?: string; keys?: string[] }) =>
+  issue.code === 'unrecognized_keys' && issue.keys?.length
+    ? `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}. Please leave ${issue.keys.length > 1 ? 'them' : 'it'} out.`
+    : message;
+
+/**
+ * What `GET /api/admin/products` answers but a PUT cannot set (the product's first price, whether it is hidden, a
+ * weight's `inStock` and `reserved`): taken and ignored, so a program may send a product back as it read it
+ * (docs/api.md, The owner's API).
+ */
+const readOnly = z.unknown().optional();
+
 const oneLine = (field: string, min: number, max: number) =>
   z
     .string({ error: `${field} must be text.` })
@@ -115,6 +131,8 @@ export const NutritionInputSchema = z
 export const ProductWeightInputSchema = z
   .strictObject(
     {
+      inStock: readOnly,
+      reserved: readOnly,
       label: oneLine('Weight label', 1, WEIGHT_LABEL_MAX_LENGTH),
       grams: z
         .number({ error: 'Grams must be a number.' })
@@ -143,18 +161,29 @@ export const ProductWeightInputSchema = z
         .nullable()
         .optional(),
     },
-    { error: 'Each weight needs a label, grams, price, MRP (null when none) and stock (null when not counted).' },
+    {
+      error: namingUnknownKeys(
+        'Each weight needs a label, grams, price, MRP (null when none) and stock (null when not counted).',
+      ),
+    },
   )
   .refine((weight) => weight.mrp === null || weight.price <= weight.mrp, {
     error: 'The price cannot be above the MRP.',
     path: ['price'],
-  });
+  })
+  .transform(({ inStock: _inStock, reserved: _reserved, ...weight }) => weight);
 export type ProductWeightInput = z.infer<typeof ProductWeightInputSchema>;
 
-/** `POST /api/admin/products` and `PUT /api/admin/products/{id}`: every editable field. */
+/**
+ * `POST /api/admin/products` and `PUT /api/admin/products/{id}`: every editable field. The product as the owner's list
+ * gives it is taken too, its read-only fields ignored; any other key is refused by name.
+ */
 export const ProductInputSchema = z
   .strictObject(
     {
+      _id: readOnly,
+      price: readOnly,
+      hidden: readOnly,
       name: oneLine('Name', 1, PRODUCT_NAME_MAX_LENGTH),
       category: CategorySchema,
       description: freeText('Description', 1, PRODUCT_DESCRIPTION_MAX_LENGTH),
@@ -167,9 +196,10 @@ export const ProductInputSchema = z
         ),
       isNewlyLaunched: z.boolean({ error: 'New launch must be true or false.' }),
       isBestSeller: z.boolean({ error: 'Best seller must be true or false.' }),
+      // No default: a roasted nut added in a hurry must not go out zero-rated by accident.
       vatRate: z.union(
         VAT_RATES.map((rate) => z.literal(rate)),
-        { error: 'VAT rate must be 0 or 20.' },
+        { error: 'Please choose the VAT rate: 0% or 20%.' },
       ),
       allergens: allergenList('Allergens'),
       mayContain: allergenList('May contain'),
@@ -185,12 +215,13 @@ export const ProductInputSchema = z
           error: 'Each weight needs its own label.',
         }),
     },
-    { error: 'Send the product as an object.' },
+    { error: namingUnknownKeys('Send the product as an object.') },
   )
   .refine((product) => !product.mayContain.some((allergen) => product.allergens.includes(allergen)), {
     error: 'An allergen the product contains is not a "may contain".',
     path: ['mayContain'],
-  });
+  })
+  .transform(({ _id: _ignored, price: _price, hidden: _hidden, ...product }) => product);
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 
 export const ProductIdParamsSchema = z.object({

@@ -30,6 +30,13 @@ const adminCall = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: str
 const publicProducts = async (): Promise<Product[]> =>
   (await testApp.app.inject({ method: 'GET', url: '/api/products' })).json();
 const publicProduct = (id: string) => testApp.app.inject({ method: 'GET', url: `/api/products/${id}` });
+/** A product added and then shown, as the owner does: a new product starts hidden. */
+async function addShown(input: object) {
+  const created = await adminCall('POST', '/api/admin/products', input);
+  if (created.statusCode === 201)
+    await adminCall('PATCH', `/api/admin/products/${created.json()._id}`, { hidden: false });
+  return created;
+}
 const auditOf = async (id: string) =>
   (await adminCall('GET', `/api/admin/audit?target=${encodeURIComponent(`product:${id}`)}`)).json().items;
 
@@ -48,20 +55,24 @@ describe('the owner’s product list', () => {
 });
 
 describe('creating a product', () => {
-  it('answers 201 with it, in the shop at once with its food information, audited', async () => {
+  it('answers 201 with it, hidden until the owner shows it, then in the shop with its food information, audited', async () => {
     const created = await adminCall('POST', '/api/admin/products', productInput());
     expect(created.statusCode).toBe(201);
     const product = created.json();
     expect(product).toMatchObject({
       _id: 'smoked-paprika-almonds',
       price: 4.49,
-      hidden: false,
+      hidden: true,
       weights: [
         { label: '200g', price: 4.49, mrp: 7.49, stock: 12, inStock: true },
         { label: '400g', price: 8.29, stock: null },
       ],
     });
 
+    expect((await publicProducts()).map((each) => each._id)).not.toContain(product._id);
+    expect((await publicProduct(product._id)).statusCode).toBe(404);
+    const show = await adminCall('PATCH', `/api/admin/products/${product._id}`, { hidden: false });
+    expect(show.json()).toMatchObject({ hidden: false });
     const shown = (await publicProducts()).find((each) => each._id === product._id);
     expect(shown).toBeDefined();
     // The public shape: food information, whether each weight is in stock, never the stock itself.
@@ -69,7 +80,7 @@ describe('creating a product', () => {
     expect(shown).toMatchObject({ origin: 'Spain', mayContain: ['Peanuts', 'Sesame'], nutrition: { energyKcal: 615 } });
     expect((await publicProduct(product._id)).json()).toMatchObject({ name: 'Smoked Paprika Almonds' });
 
-    const [entry] = await auditOf(product._id);
+    const entry = (await auditOf(product._id)).find((each: { action: string }) => each.action === 'product.created');
     expect(entry).toMatchObject({
       action: 'product.created',
       actor: { _id: admin.id, email: admin.email },
@@ -147,6 +158,45 @@ describe('creating a product', () => {
 });
 
 describe('changing a product', () => {
+  it('takes the product back as GET gives it, its read-only fields ignored, and names an unknown key', async () => {
+    const read = (await adminCall('GET', '/api/admin/products'))
+      .json()
+      .items.find((item: { _id: string }) => item._id === 'walnut-halves');
+    const changed = {
+      ...read,
+      hidden: true,
+      weights: read.weights.map((weight: { price: number }, index: number) =>
+        index === 0 ? { ...weight, price: weight.price - 0.1, inStock: false, reserved: 99 } : weight,
+      ),
+    };
+    const put = await adminCall('PUT', '/api/admin/products/walnut-halves', changed);
+    expect(put.statusCode, put.body).toBe(200);
+    // The price changed; `hidden`, `inStock` and `reserved` were not the PUT's to set.
+    expect(put.json().hidden).toBe(false);
+    expect(put.json().weights[0]).toMatchObject({
+      price: Number((read.weights[0].price - 0.1).toFixed(2)),
+      inStock: true,
+    });
+    expect(put.json().weights[0].reserved).toBe(read.weights[0].reserved);
+
+    const unknown = await adminCall('PUT', '/api/admin/products/walnut-halves', { ...read, colour: 'green' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown field: colour. Please leave it out.');
+    const inWeight = await adminCall('PUT', '/api/admin/products/walnut-halves', {
+      ...read,
+      weights: [{ ...read.weights[0], sku: 'P-1' }],
+    });
+    expect(inWeight.statusCode).toBe(400);
+    expect(inWeight.json().message).toBe('Unknown field: sku. Please leave it out.');
+  });
+
+  it('asks for the VAT rate rather than defaulting it', async () => {
+    const { vatRate: _vatRate, ...withoutVat } = productInput({ name: 'Untaxed Walnuts' });
+    const response = await adminCall('POST', '/api/admin/products', withoutVat);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ field: 'vatRate', message: 'Please choose the VAT rate: 0% or 20%.' }]);
+  });
+
   it('puts a new price in the shop at once; an order paid before keeps the price it was paid at', async () => {
     const address = guestAddress();
     await paidGuestOrder(testApp, address);
@@ -192,7 +242,7 @@ describe('changing a product', () => {
   });
 
   it('shows a weight counted down to 0 as out of stock', async () => {
-    const created = (await adminCall('POST', '/api/admin/products', productInput({ name: 'Last Pecans' }))).json();
+    const created = (await addShown(productInput({ name: 'Last Pecans' }))).json();
     const body = productInput({
       name: 'Last Pecans',
       weights: [{ label: '200g', grams: 200, price: 4.49, mrp: 7.49, stock: 0 }],
@@ -208,11 +258,7 @@ describe('changing a product', () => {
       { label: '200g', grams: 200, price: 4.95, mrp, stock: null },
       { label: '400g', grams: 400, price: 8.29, mrp: 13.79, stock: null },
     ];
-    const created = await adminCall(
-      'POST',
-      '/api/admin/products',
-      productInput({ name: 'Plain Pistachios', weights: weights(null) }),
-    );
+    const created = await addShown(productInput({ name: 'Plain Pistachios', weights: weights(null) }));
     expect(created.statusCode).toBe(201);
     const id = created.json()._id as string;
     expect(created.json().weights.map((weight: { mrp: unknown }) => weight.mrp)).toEqual([null, 13.79]);
@@ -245,9 +291,7 @@ describe('changing a product', () => {
 
   it('keeps what checkouts took while the owner edited, and refuses a stock change made over theirs', async () => {
     const created = (
-      await adminCall(
-        'POST',
-        '/api/admin/products',
+      await addShown(
         productInput({
           name: 'Busy Brazils',
           weights: [{ label: '200g', grams: 200, price: 4.49, mrp: 7.49, stock: 5 }],
@@ -295,9 +339,7 @@ describe('changing a product', () => {
 
 describe('hiding a product', () => {
   it('takes it out of the shop (list, page, carts) and lists it for the owner as hidden; showing brings it back', async () => {
-    const product = (
-      await adminCall('POST', '/api/admin/products', productInput({ name: 'Seasonal Chestnuts' }))
-    ).json();
+    const product = (await addShown(productInput({ name: 'Seasonal Chestnuts' }))).json();
 
     const hidden = await adminCall('DELETE', `/api/admin/products/${product._id}`);
     expect(hidden.statusCode).toBe(200);
@@ -319,7 +361,8 @@ describe('hiding a product', () => {
     expect((await publicProducts()).map((each) => each._id)).toContain(product._id);
 
     const actions = (await auditOf(product._id)).map((entry: { action: string }) => entry.action);
-    expect(actions).toEqual(['product.shown', 'product.hidden', 'product.created']);
+    // Added (hidden), shown, hidden, shown again.
+    expect(actions).toEqual(['product.shown', 'product.hidden', 'product.shown', 'product.created']);
   });
 });
 
@@ -350,11 +393,7 @@ describe('a product picture uploaded by the owner', () => {
     }
     expect((await testApp.app.inject({ method: 'GET', url: image })).statusCode).toBe(200);
 
-    const created = await adminCall(
-      'POST',
-      '/api/admin/products',
-      productInput({ name: 'Pictured Pistachios', image }),
-    );
+    const created = await addShown(productInput({ name: 'Pictured Pistachios', image }));
     expect(created.statusCode).toBe(201);
     expect((await publicProduct(created.json()._id)).json().image).toBe(image);
   });

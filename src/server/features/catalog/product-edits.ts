@@ -87,7 +87,10 @@ export async function createProduct(input: ProductInput, tx: Database): Promise<
   await tx.execute(sql`lock table ${products} in share row exclusive mode`);
   const id = await freeId(input.name, tx);
   const [last] = await tx.select({ position: max(products.position) }).from(products);
-  await tx.insert(products).values({ id, ...productColumns(input), position: (last?.position ?? -1) + 1 });
+  // A new product starts hidden: the owner shows it once its page is right (docs/api.md, The owner's API).
+  await tx
+    .insert(products)
+    .values({ id, ...productColumns(input), position: (last?.position ?? -1) + 1, hiddenAt: sql`now()` });
   await tx.insert(productWeights).values(weightRows(id, input));
   return readProduct(id, tx);
 }

@@ -43,7 +43,8 @@ export interface ProductFormValues {
   image: string;
   isNewlyLaunched: boolean;
   isBestSeller: boolean;
-  vatRate: '0' | '20';
+  /** Empty until the owner chooses: a new product has no VAT rate by default. */
+  vatRate: '' | '0' | '20';
   allergens: Allergen[];
   mayContain: Allergen[];
   ingredients: string;
@@ -62,7 +63,7 @@ const EMPTY_NUTRITION = Object.fromEntries(NUTRITION_FIELDS.map(({ name }) => [n
   string
 >;
 
-/** A new product's form: nothing chosen but a category, VAT at 0% (food), no nutrition yet, one empty weight. */
+/** A new product's form: nothing chosen but a category (not even the VAT rate), no nutrition yet, one empty weight. */
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   name: '',
   category: 'Nuts',
@@ -70,7 +71,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   image: '',
   isNewlyLaunched: false,
   isBestSeller: false,
-  vatRate: '0',
+  vatRate: '',
   allergens: [],
   mayContain: [],
   ingredients: '',
@@ -95,7 +96,7 @@ export function toProductInput(values: ProductFormValues): Record<keyof ProductI
   const { noNutrition, nutrition, vatRate, weights, ...fields } = values;
   return {
     ...fields,
-    vatRate: Number(vatRate),
+    vatRate: vatRate === '' ? undefined : Number(vatRate),
     nutrition: noNutrition
       ? null
       : Object.fromEntries(NUTRITION_FIELDS.map(({ name }) => [name, readNumber(nutrition[name])])),

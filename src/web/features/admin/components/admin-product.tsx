@@ -9,6 +9,7 @@ import { paths } from '#web/config/paths.ts';
 import { ADMIN_PRODUCTS_FAILED, useAdminProducts } from '../api/get-admin-products.ts';
 import { EMPTY_PRODUCT_FORM, productImages, toProductFormValues } from '../product-form-values.ts';
 import { ProductForm } from './product-form.tsx';
+import { ProductVisibility } from './product-visibility.tsx';
 import { QueryState } from './query-state.tsx';
 
 /** What the screen is given on arrival after a product is added. */
@@ -50,13 +51,18 @@ export function AdminProduct({ productId }: { productId?: string | undefined }) 
           <>
             {back}
             <Heading>{product ? `Edit ${product.name}` : 'Add a product'}</Heading>
+            {product && <ProductVisibility product={product} />}
             <ProductForm
               // A new product's form is a new form: nothing typed on the empty one carries over.
               key={product?._id ?? 'new'}
               product={product}
               images={images}
               initialValues={product ? toProductFormValues(product) : EMPTY_PRODUCT_FORM}
-              notice={product && added === product._id ? `${product.name} is added to the shop.` : undefined}
+              notice={
+                product && added === product._id
+                  ? `${product.name} is added, hidden from shoppers until you show it.`
+                  : undefined
+              }
               onCreated={(created) =>
                 navigate(paths.adminProduct.getHref(created._id), { replace: true, state: { added: created._id } })
               }

@@ -34,7 +34,8 @@ interface ProductFormProps {
 
 export function ProductForm({ product, images, initialValues, notice, onCreated }: ProductFormProps) {
   const save = useSaveAdminProduct(product?._id);
-  const [saved, setSaved] = useState<string | undefined>(notice);
+  // Said beside the button pressed, where the owner is looking on a phone, not at the top of a long form.
+  const [saved, setSaved] = useState<string>();
   const form = useForm<ProductFormValues, unknown, ProductInput>({
     resolver,
     defaultValues: initialValues,
@@ -98,7 +99,7 @@ export function ProductForm({ product, images, initialValues, notice, onCreated 
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex max-w-4xl flex-col gap-6">
-      <FormMessage tone="success">{saved}</FormMessage>
+      <FormMessage tone="success">{notice}</FormMessage>
 
       <ProductDetails form={form} imageChoices={imageChoices} onUploaded={setUploaded} />
       <FoodInformation form={form} />
@@ -109,6 +110,7 @@ export function ProductForm({ product, images, initialValues, notice, onCreated 
           !serverFieldErrors &&
           failureMessage(save.error, { fallback: SAVE_PRODUCT_FAILED, offline: OFFLINE_MESSAGE })}
       </FormMessage>
+      <FormMessage tone="success">{saved}</FormMessage>
       <SubmitButton size="lg" className="w-full sm:w-auto sm:self-start" busy={save.isPending}>
         {save.isPending ? 'Saving…' : product ? 'Save changes' : 'Add product'}
       </SubmitButton>
