@@ -55,6 +55,17 @@ test.describe('an admin at 1366 px', () => {
     // Dispatched, with a tracking number, by keyboard.
     await actions(page).getByLabel('Tracking number (optional)').fill('RM123456789GB');
     await page.keyboard.press('Enter');
+    // It cannot be undone and mails the buyer: asked again first, the question read first; Back changes nothing.
+    const question = `Mark order ${orderNumber} as dispatched?`;
+    await expect(actions(page).getByText(question)).toBeFocused();
+    await expect(actions(page)).toContainText('The buyer will be e-mailed with tracking number RM123456789GB.');
+    expect(await violations(page)).toEqual([]);
+    await actions(page).getByRole('button', { name: 'Back' }).click();
+    await expect(status).toContainText('NowProcessing');
+    await actions(page).getByRole('button', { name: 'Mark as dispatched' }).click();
+    await page.keyboard.press('Tab');
+    await expect(actions(page).getByRole('button', { name: 'Yes, mark as dispatched' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(actions(page).getByRole('status')).toHaveText(
       `Order ${orderNumber} marked as dispatched. The buyer has been e-mailed.`,
     );
@@ -69,6 +80,7 @@ test.describe('an admin at 1366 px', () => {
     expect(onItsWay.text).toContain('RM123456789GB');
 
     await actions(page).getByRole('button', { name: 'Mark as delivered' }).click();
+    await actions(page).getByRole('button', { name: 'Yes, mark as delivered' }).click();
     await expect(actions(page).getByRole('status')).toHaveText(
       `Order ${orderNumber} marked as delivered. The buyer has been e-mailed.`,
     );
@@ -103,13 +115,14 @@ test.describe('an admin at 1366 px', () => {
       });
 
       await actions(page).getByRole('button', { name: 'Mark as dispatched' }).click();
+      await actions(page).getByRole('button', { name: 'Yes, mark as dispatched' }).click();
       const busy = actions(page).getByRole('button', { name: 'Marking as dispatched…' });
       await expect(busy).toBeDisabled();
       await expect(busy).toHaveAttribute('aria-busy', 'true');
-      await expect(actions(page).getByRole('button', { name: 'Mark as delivered' })).toBeDisabled();
+      await expect(actions(page).getByRole('button', { name: 'Back' })).toBeDisabled();
       release();
       await expect(actions(page).getByRole('alert')).toHaveText('This order has already been delivered.');
-      await expect(actions(page).getByRole('button', { name: 'Mark as dispatched' })).toBeEnabled();
+      await expect(actions(page).getByRole('button', { name: 'Yes, mark as dispatched' })).toBeEnabled();
     });
   });
 });
@@ -143,6 +156,12 @@ test.describe('an admin at 375 px', () => {
     await openOrder(page, orderNumber);
     await expect(actions(page).getByRole('button', { name: 'Mark as dispatched' })).toBeVisible();
     await expectNoSidewaysScroll(page);
+    // No shopper's chat button floats over the owner's screens: the footer, which arrives with it on a shop page, is
+    // there, and the chat is not.
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Chat with us on WhatsApp/ })).toHaveCount(0);
+    await page.goto('/contact');
+    await expect(page.getByRole('link', { name: /^Chat with us on WhatsApp/ })).toBeVisible();
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/order-detail-375.png`, fullPage: true });
   });

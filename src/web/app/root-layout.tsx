@@ -4,10 +4,12 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { MAIN_CONTENT_ID, SiteLayout } from '#web/components/layout/site-layout.tsx';
 import { AccountControls, SignupMenuItem } from '#web/features/accounts/components/account-controls.tsx';
 import { SearchForm } from '#web/features/catalog/components/search-form.tsx';
+import { paths } from '#web/config/paths.ts';
 import { HeaderCartLink } from './shop-cart.tsx';
 
 export function RootLayout() {
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   useFocusMainOnNavigation();
 
   return (
@@ -21,12 +23,17 @@ export function RootLayout() {
       }
       phoneMenuExtras={<SignupMenuItem />}
       busy={navigation.state === 'loading'}
+      chat={!isAdminPath(pathname)}
     >
       <Outlet />
       <ScrollRestoration />
     </SiteLayout>
   );
 }
+
+/** The owner's screens: /admin and everything under it. */
+const isAdminPath = (pathname: string) =>
+  pathname === paths.admin.getHref() || pathname.startsWith(`${paths.admin.getHref()}/`);
 
 /**
  * After moving to another page, screen-reader and keyboard users start at the new content rather than

@@ -12,11 +12,20 @@ interface SiteLayoutProps {
   phoneMenuExtras?: ReactNode;
   /** True while the next page is loading; shows a thin progress bar. */
   busy?: boolean;
+  /** The floating chat button for shoppers; off on the owner's screens, where it would cover their tables. */
+  chat?: boolean;
 }
 
 export const MAIN_CONTENT_ID = 'main';
 
-export function SiteLayout({ children, search, headerActions, phoneMenuExtras, busy = false }: SiteLayoutProps) {
+export function SiteLayout({
+  children,
+  search,
+  headerActions,
+  phoneMenuExtras,
+  busy = false,
+  chat = true,
+}: SiteLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -37,7 +46,7 @@ export function SiteLayout({ children, search, headerActions, phoneMenuExtras, b
         {children}
       </main>
       <AfterFirstContent load={loadFooter} />
-      <AfterFirstContent load={loadChatLink} />
+      {chat && <AfterFirstContent load={loadChatLink} />}
     </div>
   );
 }

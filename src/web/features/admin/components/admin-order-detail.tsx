@@ -17,6 +17,7 @@ import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 import { ADMIN_ORDER_FAILED, useAdminOrder } from '../api/get-admin-order.ts';
 import { MOVE_ORDER_FAILED, type OrderMove, useMoveAdminOrder } from '../api/move-admin-order.ts';
 import { formatOrderTime, STATUS_LABELS } from '../order-format.ts';
+import { ConfirmStep } from './confirm-step.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { OpenedRow } from './opened-row.tsx';
 import { OrderRefunds } from './order-refunds.tsx';
@@ -122,69 +123,89 @@ const DONE: Record<OrderMove['status'], string> = {
   delivered: 'marked as delivered',
 };
 
-/** The moves still open to the order, forward only, and what the last one came to. */
+/**
+ * The moves still open to the order, forward only, and what the last one came to. Each asks again in the page before
+ * it is sent: it cannot be undone and it mails the buyer, and on a phone the two buttons sit close together.
+ */
 function OrderActions({ order }: { order: AdminOrderDetail }) {
   const move = useMoveAdminOrder(order._id);
   const [trackingNumber, setTrackingNumber] = useState('');
+  const [asking, setAsking] = useState<OrderMove | null>(null);
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const actionsId = useId();
-  const pending = move.isPending ? move.variables.status : undefined;
   const finished = order.status === 'delivered' || order.status === 'cancelled';
 
-  const send = (next: OrderMove) => {
+  const ask = (next: OrderMove) => (event: FormEvent) => {
+    event.preventDefault();
     setResult(null);
+    move.reset();
+    setAsking(next);
+  };
+
+  const send = (next: OrderMove) => {
     move.mutate(next, {
-      onSuccess: (moved) =>
+      onSuccess: (moved) => {
+        setAsking(null);
         setResult({
           tone: 'success',
           text: `Order ${moved.orderNumber} ${DONE[next.status]}. The buyer has been e-mailed.`,
-        }),
-      onError: (error) =>
-        setResult({
-          tone: 'error',
-          text: failureMessage(error, { fallback: MOVE_ORDER_FAILED, offline: OFFLINE_MESSAGE }),
-        }),
+        });
+      },
     });
   };
 
-  const dispatch = (event: FormEvent) => {
-    event.preventDefault();
-    const tracking = trackingNumber.trim();
-    send({ status: 'dispatched', ...(tracking && { trackingNumber: tracking }) });
-  };
-
-  const deliver = (event: FormEvent) => {
-    event.preventDefault();
-    send({ status: 'delivered' });
-  };
-
+  const tracking = trackingNumber.trim();
   return (
     <section aria-labelledby={actionsId} className={`${card} flex flex-col gap-4`}>
       <h3 id={actionsId} className={cardHeading}>
         Actions
       </h3>
       {finished && <p className="text-stone-700">{STATUS_LABELS[order.status]}: nothing left to do.</p>}
-      {order.status === 'processing' && (
-        <form onSubmit={dispatch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <TextField
-            label="Tracking number (optional)"
-            className="min-w-0 sm:w-72"
-            value={trackingNumber}
-            maxLength={TRACKING_NUMBER_MAX_LENGTH}
-            autoComplete="off"
-            onChange={(event) => setTrackingNumber(event.target.value)}
-          />
-          <SubmitButton busy={pending === 'dispatched'} disabled={move.isPending}>
-            {pending === 'dispatched' ? 'Marking as dispatched…' : 'Mark as dispatched'}
-          </SubmitButton>
-        </form>
-      )}
-      {!finished && (
-        <form onSubmit={deliver}>
-          <SubmitButton busy={pending === 'delivered'} disabled={move.isPending} variant="secondary">
-            {pending === 'delivered' ? 'Marking as delivered…' : 'Mark as delivered'}
-          </SubmitButton>
-        </form>
+      {asking ? (
+        <ConfirmStep
+          question={`Mark order ${order.orderNumber} as ${asking.status}?`}
+          confirmText={`Yes, mark as ${asking.status}`}
+          busyText={asking.status === 'dispatched' ? 'Marking as dispatched…' : 'Marking as delivered…'}
+          busy={move.isPending}
+          error={
+            move.isError
+              ? failureMessage(move.error, { fallback: MOVE_ORDER_FAILED, offline: OFFLINE_MESSAGE })
+              : undefined
+          }
+          onConfirm={() => send(asking)}
+          onBack={() => setAsking(null)}
+        >
+          <p className="text-stone-800">
+            {asking.status === 'dispatched' && asking.trackingNumber
+              ? `The buyer will be e-mailed with tracking number ${asking.trackingNumber}. This cannot be undone.`
+              : 'The buyer will be e-mailed. This cannot be undone.'}
+          </p>
+        </ConfirmStep>
+      ) : (
+        <>
+          {order.status === 'processing' && (
+            <form
+              onSubmit={ask({ status: 'dispatched', ...(tracking && { trackingNumber: tracking }) })}
+              className="flex flex-col gap-3 sm:flex-row sm:items-end"
+            >
+              <TextField
+                label="Tracking number (optional)"
+                className="min-w-0 sm:w-72"
+                value={trackingNumber}
+                maxLength={TRACKING_NUMBER_MAX_LENGTH}
+                autoComplete="off"
+                onChange={(event) => setTrackingNumber(event.target.value)}
+              />
+              <SubmitButton>Mark as dispatched</SubmitButton>
+            </form>
+          )}
+          {!finished && (
+            // Set apart from 'Mark as dispatched', so a thumb meant for one does not land on the other.
+            <form onSubmit={ask({ status: 'delivered' })} className="border-t border-cream-200 pt-4">
+              <SubmitButton variant="secondary">Mark as delivered</SubmitButton>
+            </form>
+          )}
+        </>
       )}
       <FormMessage tone={result?.tone ?? 'success'}>{result?.text}</FormMessage>
     </section>
