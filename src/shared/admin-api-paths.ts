@@ -24,6 +24,10 @@ export const adminApiPaths = {
   /** POST: try a failed refund again; answers the order. */
   refundRetry: (orderId: string, refundId: string) =>
     `${admin}/orders/${segment(orderId)}/refunds/${segment(refundId)}/retry`,
+  /** GET: every processing order, oldest first, with the pick list. */
+  packing: `${admin}/packing`,
+  /** POST: mark several orders as dispatched (`{ orders: [{ id, trackingNumber? }] }`), each mailed and audited. */
+  packingDispatch: `${admin}/packing/dispatch`,
   /** GET: every review, hidden ones too (`hidden`, `limit`, `offset`). */
   reviews: `${admin}/reviews`,
   /** PATCH: hide or show (`{ hidden }`); DELETE: delete it and its photo. */

@@ -29,6 +29,7 @@ export const pageRoutes = {
   adminReviews: '/admin/reviews',
   adminMessages: '/admin/messages',
   adminAudit: '/admin/audit',
+  adminPacking: '/admin/packing',
   adminProducts: '/admin/products',
   adminNewProduct: '/admin/products/new',
   adminProduct: '/admin/products/:productId',

@@ -44,6 +44,7 @@ export const pageIndexing = {
   adminReviews: 'disallowed',
   adminMessages: 'disallowed',
   adminAudit: 'disallowed',
+  adminPacking: 'disallowed',
   adminProducts: 'disallowed',
   adminNewProduct: 'disallowed',
   adminProduct: 'disallowed',

@@ -72,7 +72,7 @@ export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
 export const TRACKING_NUMBER_MAX_LENGTH = 100;
 
-const TrackingNumberSchema = z
+export const TrackingNumberSchema = z
   .string({ error: 'The tracking number must be text.' })
   .trim()
   .max(TRACKING_NUMBER_MAX_LENGTH, {

@@ -190,6 +190,11 @@ export function createAppRoutes(queryClient: QueryClient, { fetchData = true } =
                 { ...screen, path: paths.adminAudit.path, lazy: lazyScreen(() => import('./routes/admin-audit.tsx')) },
                 {
                   ...screen,
+                  path: paths.adminPacking.path,
+                  lazy: lazyScreen(() => import('./routes/admin-packing.tsx')),
+                },
+                {
+                  ...screen,
                   path: paths.adminProducts.path,
                   lazy: lazyScreen(() => import('./routes/admin-products.tsx')),
                 },

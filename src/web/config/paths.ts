@@ -53,6 +53,7 @@ export const paths = {
   adminReviews: fixed(pageRoutes.adminReviews),
   adminMessages: fixed(pageRoutes.adminMessages),
   adminAudit: fixed(pageRoutes.adminAudit),
+  adminPacking: fixed(pageRoutes.adminPacking),
   adminProducts: fixed(pageRoutes.adminProducts),
   adminNewProduct: fixed(pageRoutes.adminNewProduct),
   adminProduct: {

@@ -257,6 +257,7 @@ async function fuzzedApp(
       ),
       // Takes no body; the fuzz sends one anyway, and the test checkout's refunds never fail, so none can be retried.
       'POST /api/admin/orders/:id/refunds/:refundId/retry': { again: true },
+      'POST /api/admin/packing/dispatch': { orders: [{ id: orderIds[0], trackingNumber: 'RM123456785GB' }] },
       'PATCH /api/admin/reviews/:id': new Alternatives({ hidden: true }, { hidden: false }),
       'PATCH /api/admin/messages/:id': new Alternatives({ status: 'read' }, { status: 'answered' }, { status: 'new' }),
       'POST /api/admin/messages/:id/reply': { message: 'Yes, we do.' },

@@ -20,6 +20,8 @@ import {
   RefundBodySchema,
   RefundIdParamsSchema,
 } from '#shared/schemas/refund';
+import { DispatchManyAnswerSchema, DispatchManyBodySchema, PackingSchema } from '#shared/schemas/packing';
+import { dispatchedAnswer, pickList, toPackingOrder } from './packing.ts';
 import { toAdminOrder, toAdminOrderDetail } from './wire.ts';
 import { documentedOnly } from '../../lib/documented-only.ts';
 
@@ -38,6 +40,25 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { orders, total } = await ordersAdmin.list(request.query);
       return { items: orders.map(toAdminOrder), total };
+    },
+  );
+
+  app.get('/packing', { schema: { response: { 200: PackingSchema, ...errors } } }, async () => {
+    const { orders, allergens, total } = await app.packing.waiting();
+    return { orders: orders.map((order) => toPackingOrder(order, allergens)), picks: pickList(orders), total };
+  });
+
+  app.post(
+    '/packing/dispatch',
+    { schema: { body: DispatchManyBodySchema, response: { 200: DispatchManyAnswerSchema, ...errors } } },
+    async (request) => {
+      // The scope's guard made sure an admin is logged in.
+      const { id, email } = request.customer!;
+      const { dispatched, refused } = await app.packing.dispatch(request.body.orders, { id, email });
+      return {
+        dispatched: dispatched.map(dispatchedAnswer),
+        refused: refused.map(({ id: orderId, message }) => ({ _id: orderId, message })),
+      };
     },
   );
 

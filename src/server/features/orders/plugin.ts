@@ -6,6 +6,7 @@
 import fp from 'fastify-plugin';
 import { type CheckoutService, createCheckoutService } from './checkout-service.ts';
 import { createOrdersAdminService, type OrdersAdminService } from './admin-service.ts';
+import { createPackingService, type PackingService } from './packing.ts';
 import { createRefundService, type RefundService } from './refund-service.ts';
 import { createRefundSettlement, type RefundSettlement } from './refund-settlement.ts';
 import { createStockHolds } from './stock-holds.ts';
@@ -14,6 +15,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     checkout: CheckoutService;
     ordersAdmin: OrdersAdminService;
+    packing: PackingService;
     refunds: RefundService;
     refundSettlement: RefundSettlement;
   }
@@ -57,7 +59,9 @@ export default fp(
         log: app.log,
       }),
     );
-    app.decorate('ordersAdmin', createOrdersAdminService({ unitOfWork, audit, orderRepository, reportRepository }));
+    const ordersAdmin = createOrdersAdminService({ unitOfWork, audit, orderRepository, reportRepository });
+    app.decorate('ordersAdmin', ordersAdmin);
+    app.decorate('packing', createPackingService({ orderRepository, productRepository, ordersAdmin }));
   },
   {
     name: 'orders',

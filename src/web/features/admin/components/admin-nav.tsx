@@ -5,6 +5,7 @@ import { paths } from '#web/config/paths.ts';
 
 export const ADMIN_SCREENS = [
   { to: paths.admin.getHref(), label: 'Orders' },
+  { to: paths.adminPacking.getHref(), label: 'Packing' },
   { to: paths.adminProducts.getHref(), label: 'Products' },
   { to: paths.adminReviews.getHref(), label: 'Reviews' },
   { to: paths.adminMessages.getHref(), label: 'Messages' },
