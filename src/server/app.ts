@@ -8,7 +8,14 @@ import { apiPaths } from '#shared/api-paths';
 import type { Config } from './config.ts';
 import { productImagesDir } from './db/seed/index.ts';
 import { handleError, registerNotFoundHandler } from './errors.ts';
-import { accountRepositoriesPlugin, accountsPlugin, authPlugin, authRoutes } from './features/accounts/index.ts';
+import {
+  accountRepositoriesPlugin,
+  accountsPlugin,
+  authPlugin,
+  authRoutes,
+  staffInviteRoutes,
+  staffRepositoryPlugin,
+} from './features/accounts/index.ts';
 import { cartPlugin, cartRepositoryPlugin, cartRoutes } from './features/cart/index.ts';
 import {
   ordersPlugin,
@@ -131,6 +138,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(productRepositoryPlugin);
   await app.register(catalogPlugin, { databaseUrl: config.databaseUrl });
   await app.register(accountRepositoriesPlugin);
+  await app.register(staffRepositoryPlugin);
   await app.register(authPlugin, { config });
   await app.register(mailerPlugin, { config });
   await app.register(unitOfWorkPlugin);
@@ -174,6 +182,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   // and the health check.
   await app.register(productsRoutes, { prefix: apiPaths.products.prefix });
   await app.register(authRoutes, { prefix: apiPaths.auth.prefix });
+  await app.register(staffInviteRoutes, { prefix: apiPaths.staff.prefix });
   await app.register(cartRoutes, { prefix: apiPaths.cart.prefix });
   await app.register(ordersRoutes, { prefix: apiPaths.orders.prefix, config });
   await app.register(contactRoutes, { prefix: apiPaths.contact.prefix });

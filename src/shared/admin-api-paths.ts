@@ -50,6 +50,10 @@ export const adminApiPaths = {
   promotions: `${admin}/promotions`,
   /** PATCH: switch it off or on (`{ active }`). */
   promotion: (promotionId: string) => `${admin}/promotions/${segment(promotionId)}`,
+  /** GET: who works in /admin, and who is invited; POST: invite someone (`{ email, name, role }`). */
+  staff: `${admin}/staff`,
+  /** DELETE: remove a member of staff or withdraw an invitation; their sessions end at once. */
+  staffMember: (staffId: string) => `${admin}/staff/${segment(staffId)}`,
   /** GET: every admin change, newest first (`action`, `target`, `limit`, `offset`). */
   audit: `${admin}/audit`,
 } as const;

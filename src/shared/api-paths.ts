@@ -63,6 +63,11 @@ export const apiPaths = {
     /** GET: the shop's delivery charges. */
     settings: '/api/delivery',
   },
+  staff: {
+    prefix: '/api/staff',
+    /** GET: who an invitation is for; POST: accept it with a password (`{ password }`). */
+    accept: (token: string) => `/api/staff/accept/${segment(token)}`,
+  },
   contact: {
     prefix: contact,
     submit: `${contact}/submit`,

@@ -30,6 +30,9 @@ export const pageRoutes = {
   adminMessages: '/admin/messages',
   adminAudit: '/admin/audit',
   adminPacking: '/admin/packing',
+  adminStaff: '/admin/staff',
+  /** Where an invitation's link lands: the new member of staff sets a password. */
+  staffAccept: '/staff/accept/:token',
   adminProducts: '/admin/products',
   adminNewProduct: '/admin/products/new',
   adminProduct: '/admin/products/:productId',

@@ -45,6 +45,8 @@ export const pageIndexing = {
   adminMessages: 'disallowed',
   adminAudit: 'disallowed',
   adminPacking: 'disallowed',
+  adminStaff: 'disallowed',
+  staffAccept: 'disallowed',
   adminProducts: 'disallowed',
   adminNewProduct: 'disallowed',
   adminProduct: 'disallowed',

@@ -128,6 +128,9 @@ export const AUDIT_ACTIONS = [
   'promotion.created',
   'promotion.switched-off',
   'promotion.switched-on',
+  'staff.invited',
+  'staff.joined',
+  'staff.removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

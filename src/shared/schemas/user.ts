@@ -110,7 +110,7 @@ export type ResetLinkCheck = z.infer<typeof ResetLinkCheckSchema>;
 /** The check's address: the reset page's own, with `/check` after the token. */
 export const RESET_LINK_CHECK_SUFFIX = '/check';
 
-export const ROLES = ['customer', 'admin'] as const;
+export const ROLES = ['customer', 'staff', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** An account as the API shows it; never the password or its hash. */

@@ -54,6 +54,11 @@ export const paths = {
   adminMessages: fixed(pageRoutes.adminMessages),
   adminAudit: fixed(pageRoutes.adminAudit),
   adminPacking: fixed(pageRoutes.adminPacking),
+  adminStaff: fixed(pageRoutes.adminStaff),
+  staffAccept: {
+    path: pageRoutes.staffAccept,
+    getHref: (token: string) => `/staff/accept/${encodeURIComponent(token)}`,
+  },
   adminProducts: fixed(pageRoutes.adminProducts),
   adminNewProduct: fixed(pageRoutes.adminNewProduct),
   adminProduct: {

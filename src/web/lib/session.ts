@@ -71,7 +71,7 @@ function parseUser(json: string | null): User | null {
         _id: value._id,
         name: value.name,
         email: value.email,
-        role: value.role === 'admin' ? 'admin' : 'customer',
+        role: value.role === 'admin' || value.role === 'staff' ? value.role : 'customer',
       };
     }
   } catch {

@@ -140,6 +140,7 @@ async function fuzzedApp(
   const { app } = testApp;
   const customer = await insertCustomer(testApp);
   const admin = await insertCustomer(testApp, { name: 'Olive Owner', role: 'admin' });
+  const staffMember = await insertCustomer(testApp, { name: 'Sam Packer', role: 'staff' });
   const waiting = await insertCustomer(testApp, { verified: false });
   const asAdmin = bearer(admin.token);
   const address = cartPayload().shippingAddress;
@@ -202,6 +203,8 @@ async function fuzzedApp(
       '/api/admin/messages/:id': { id: messageIds },
       '/api/admin/messages/:id/reply': { id: messageIds },
       '/api/admin/products/:id': { id: [productId] },
+      // The owner themself (refused: nobody removes themself) and a member of staff the fuzz may remove.
+      '/api/admin/staff/:id': { id: [admin.id, staffMember.id] },
     },
     bodies: {
       'POST /api/auth/signup': new Alternatives(
@@ -257,6 +260,11 @@ async function fuzzedApp(
       ),
       // Takes no body; the fuzz sends one anyway, and the test checkout's refunds never fail, so none can be retried.
       'POST /api/admin/orders/:id/refunds/:refundId/retry': { again: true },
+      'POST /api/admin/staff': new Alternatives(
+        { email: 'fuzz-staff@example.com', name: 'Fuzz Staff', role: 'staff' },
+        { email: 'fuzz-admin@example.com', name: 'Fuzz Admin', role: 'admin' },
+      ),
+      'POST /api/staff/accept/:token': { password: 'long-enough-1' },
       'POST /api/admin/packing/dispatch': { orders: [{ id: orderIds[0], trackingNumber: 'RM123456785GB' }] },
       'PATCH /api/admin/reviews/:id': new Alternatives({ hidden: true }, { hidden: false }),
       'PATCH /api/admin/messages/:id': new Alternatives({ status: 'read' }, { status: 'answered' }, { status: 'new' }),

@@ -21,8 +21,11 @@ export const users = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
     /** Goes up with every password change; a session token carrying an older number is refused. */
     tokenVersion: integer('token_version').notNull().default(0),
-    /** `customer`, or `admin` for the shop's staff (decision 070): set at start-up or by `npm run admin:create`. */
-    role: text('role', { enum: ['customer', 'admin'] })
+    /**
+     * `customer`; `admin`, the owner (decision 070: set at start-up or by `npm run admin:create`, or invited); or
+     * `staff`, invited to work orders, packing, messages and reviews (decision 097).
+     */
+    role: text('role', { enum: ['customer', 'staff', 'admin'] })
       .notNull()
       .default('customer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -31,7 +34,7 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
     check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
-    check('users_role_check', sql`${table.role} in ('customer', 'admin')`),
+    check('users_role_check', sql`${table.role} in ('customer', 'staff', 'admin')`),
   ],
 );
 
@@ -79,4 +82,31 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);
+
+/**
+ * Invitations to work in the shop (decision 097): a single-use link mailed to the address, kept only as a SHA-256
+ * hash, valid 72 hours. Accepting sets the account's password and role (an existing customer account keeps its
+ * orders); the row stays, marked accepted, as the record of who invited whom.
+ */
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['staff', 'admin'] }).notNull(),
+    invitedById: text('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    invitedByEmail: text('invited_by_email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** Set when the owner removed the person before the link was used: the link no longer works. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('staff_invites_email_idx').on(table.email, table.createdAt),
+    check('staff_invites_email_lower_check', sql`${table.email} = lower(${table.email})`),
+    check('staff_invites_role_check', sql`${table.role} in ('staff', 'admin')`),
+  ],
 );

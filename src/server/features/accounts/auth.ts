@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { Role } from '#shared/schemas/user';
+import { staffMessages } from '#shared/schemas/staff';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../errors.ts';
 import { readOrCreateSecret } from '../../lib/secret-file.ts';
@@ -18,7 +19,7 @@ export const SESSION_LIFETIME = '7d';
 const ISSUER = 'roastandco';
 const AUDIENCE = 'roastandco-shop';
 
-/** The logged-in account a route sees: a shopper, or the shop's staff (`role` admin). */
+/** The logged-in account a route sees: a shopper, or the shop's staff (`role` staff or admin). */
 export interface Customer {
   id: string;
   name: string;
@@ -50,8 +51,15 @@ declare module 'fastify' {
      * answers 401, as with `requireCustomer`); without one, `request.customer` stays null.
      */
     identifyCustomer(request: FastifyRequest): Promise<void>;
-    /** An onRequest hook for the owner's routes: 401 as `requireCustomer`, then 403 unless the account is an admin. */
+    /**
+     * An onRequest hook for the owner's routes: 401 as `requireCustomer`, then 403 unless the account is an admin, or
+     * staff on a route whose config says `staff: true` (decision 097).
+     */
     requireAdmin(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /** An owner's route that staff may use too (orders, packing, messages, reviews); every other is the admin's. */
+    staff?: boolean;
   }
   interface FastifyRequest {
     /** The logged-in customer on routes that use `app.requireCustomer`; null elsewhere. */
@@ -165,10 +173,10 @@ export default fp<AuthPluginOptions>(
     });
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       await app.requireCustomer(request);
-      if (request.customer?.role !== 'admin') {
-        request.log.info('refused a customer on an admin route');
-        throw new HttpError(403, adminOnlyMessage);
-      }
+      const role = request.customer?.role;
+      if (role === 'admin' || (role === 'staff' && request.routeOptions.config.staff === true)) return;
+      request.log.info({ role }, 'refused on an admin route');
+      throw new HttpError(403, role === 'staff' ? staffMessages.ownerOnly : adminOnlyMessage);
     });
   },
   { name: 'auth', dependencies: ['account-repositories'] },

@@ -6,5 +6,7 @@ export { type Auth, default as authPlugin, type Customer, hashPassword } from '.
 export { default as accountsPlugin } from './plugin.ts';
 export type { AccountService } from './service.ts';
 export { default as authRoutes } from './routes.ts';
+export { default as staffRepositoryPlugin } from './staff-repository.ts';
+export { staffAdminRoutes, staffInviteRoutes } from './staff-routes.ts';
 export { default as accountRepositoriesPlugin } from './repositories.ts';
 export { createUserRepository, type UserRepository } from './user-repository.ts';

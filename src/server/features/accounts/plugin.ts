@@ -6,10 +6,12 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { type AccountService, createAccountService } from './service.ts';
+import { createStaffService, type StaffService } from './staff-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountService;
+    staff: StaffService;
   }
 }
 
@@ -19,6 +21,15 @@ export interface AccountsPluginOptions {
 
 export default fp<AccountsPluginOptions>(
   async (app, { config }) => {
+    app.decorate(
+      'staff',
+      createStaffService({
+        staffRepository: app.staffRepository,
+        unitOfWork: app.unitOfWork,
+        audit: app.audit,
+        publicUrl: config.publicUrl,
+      }),
+    );
     app.decorate(
       'accounts',
       createAccountService({
@@ -46,6 +57,8 @@ export default fp<AccountsPluginOptions>(
       'order-repositories',
       'contact-repository',
       'mailer',
+      'staff-repository',
+      'audit',
     ],
   },
 );

@@ -10,6 +10,7 @@ import { catalogAdminRoutes } from '../catalog/index.ts';
 import { ordersAdminRoutes } from '../orders/index.ts';
 import { contactAdminRoutes } from '../contact/index.ts';
 import { reviewsAdminRoutes } from '../reviews/index.ts';
+import { staffAdminRoutes } from '../accounts/index.ts';
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
@@ -17,6 +18,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ordersAdminRoutes);
   await app.register(reviewsAdminRoutes);
   await app.register(contactAdminRoutes);
+  await app.register(staffAdminRoutes);
 
   app.get('/summary', { schema: { response: { 200: AdminSummarySchema, '4xx': ApiErrorSchema } } }, () =>
     app.adminSummary.summary(),

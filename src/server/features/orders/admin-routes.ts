@@ -1,6 +1,6 @@
 /**
  * The owner's order routes (docs/api.md, The owner's API), registered by the admin scope (features/admin), which
- * admits only admins. Each parses with the shared schema, calls `app.ordersAdmin` and answers.
+ * admits admins, and staff where a route's config says so (decision 097). Each parses with the shared schema, calls `app.ordersAdmin` and answers.
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -36,21 +36,31 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/orders',
-    { schema: { querystring: AdminOrdersQuerySchema, response: { 200: AdminOrderListSchema, ...errors } } },
+    {
+      config: { staff: true },
+      schema: { querystring: AdminOrdersQuerySchema, response: { 200: AdminOrderListSchema, ...errors } },
+    },
     async (request) => {
       const { orders, total } = await ordersAdmin.list(request.query);
       return { items: orders.map(toAdminOrder), total };
     },
   );
 
-  app.get('/packing', { schema: { response: { 200: PackingSchema, ...errors } } }, async () => {
-    const { orders, allergens, total } = await app.packing.waiting();
-    return { orders: orders.map((order) => toPackingOrder(order, allergens)), picks: pickList(orders), total };
-  });
+  app.get(
+    '/packing',
+    { config: { staff: true }, schema: { response: { 200: PackingSchema, ...errors } } },
+    async () => {
+      const { orders, allergens, total } = await app.packing.waiting();
+      return { orders: orders.map((order) => toPackingOrder(order, allergens)), picks: pickList(orders), total };
+    },
+  );
 
   app.post(
     '/packing/dispatch',
-    { schema: { body: DispatchManyBodySchema, response: { 200: DispatchManyAnswerSchema, ...errors } } },
+    {
+      config: { staff: true },
+      schema: { body: DispatchManyBodySchema, response: { 200: DispatchManyAnswerSchema, ...errors } },
+    },
     async (request) => {
       // The scope's guard made sure an admin is logged in.
       const { id, email } = request.customer!;
@@ -94,7 +104,10 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/orders/:id',
-    { schema: { params: OrderIdParamsSchema, response: { 200: AdminOrderDetailSchema, ...errors } } },
+    {
+      config: { staff: true },
+      schema: { params: OrderIdParamsSchema, response: { 200: AdminOrderDetailSchema, ...errors } },
+    },
     async (request) => {
       const { order, history } = await ordersAdmin.find(request.params.id);
       return toAdminOrderDetail(order, history);
@@ -104,6 +117,7 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/orders/:id',
     {
+      config: { staff: true },
       schema: {
         params: OrderIdParamsSchema,
         body: MoveOrderBodySchema,

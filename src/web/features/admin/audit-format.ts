@@ -24,6 +24,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'promotion.created': 'Promotion created',
   'promotion.switched-off': 'Promotion switched off',
   'promotion.switched-on': 'Promotion switched on',
+  'staff.invited': 'Invited to the staff',
+  'staff.joined': 'Joined the staff',
+  'staff.removed': 'Removed from the staff',
 };
 
 /** A kind of change this screen does not know yet (a newer server) reads as its code. */
@@ -37,6 +40,7 @@ const TARGET_KINDS: Record<string, string> = {
   message: 'Message',
   product: 'Product',
   promotion: 'Promotion',
+  staff: 'Staff',
   settings: 'Settings:',
 };
 

@@ -117,3 +117,46 @@ export function passwordResetMail({
   ].join('\n');
   return { to, subject, html, text };
 }
+
+/** An invitation to work in the shop's /admin (decision 097): the single-use link that sets the password. */
+export function staffInviteMail({
+  to,
+  name,
+  role,
+  invitedBy,
+  link,
+  validForHours,
+}: {
+  to: string;
+  name: string;
+  role: 'staff' | 'admin';
+  invitedBy: string;
+  link: string;
+  validForHours: number;
+}): OutgoingMail {
+  const subject = `You are invited to work at ${SHOP_NAME}`;
+  const what =
+    role === 'admin'
+      ? 'as an admin: everything in the shop’s admin, from orders and packing to prices, refunds and staff.'
+      : 'as staff: orders, packing and dispatch, messages and reviews.';
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px;">${escapeHtml(greeting(name))}</p>
+<p style="margin:0 0 16px;">${escapeHtml(invitedBy)} has invited you to work in ${escapeHtml(SHOP_NAME)}’s admin ${escapeHtml(what)} Choose your password here:</p>
+<p style="margin:0 0 24px;"><a href="${escapeHtml(link)}" style="display:inline-block;background:${colours.button};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px;">Accept the invitation</a></p>
+<p style="margin:0 0 16px;color:${colours.muted};">Or paste this address into your browser: <br><a href="${escapeHtml(link)}" style="color:${colours.button};word-break:break-all;">${escapeHtml(link)}</a></p>
+<p style="margin:0 0 16px;color:${colours.muted};">The link works once and for ${validForHours} hours. If you did not expect it, you can ignore this e-mail.</p>`,
+  );
+  const text = [
+    greeting(name),
+    '',
+    `${invitedBy} has invited you to work in ${SHOP_NAME}’s admin ${what} Choose your password here:`,
+    '',
+    link,
+    '',
+    `The link works once and for ${validForHours} hours. If you did not expect it, you can ignore this e-mail.`,
+    '',
+    textFooter,
+  ].join('\n');
+  return { to, subject, html, text };
+}
