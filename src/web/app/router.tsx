@@ -143,6 +143,7 @@ export function createAppRoutes(queryClient: QueryClient, { fetchData = true } =
             },
             { ...screen, path: paths.login.path, lazy: lazyScreen(() => import('./routes/login.tsx')) },
             { ...screen, path: paths.signup.path, lazy: lazyScreen(() => import('./routes/signup.tsx')) },
+            { ...screen, path: paths.staffAccept.path, lazy: lazyScreen(() => import('./routes/staff-accept.tsx')) },
             {
               ...screen,
               path: paths.forgotPassword.path,
@@ -188,6 +189,7 @@ export function createAppRoutes(queryClient: QueryClient, { fetchData = true } =
                   lazy: lazyScreen(() => import('./routes/admin-messages.tsx')),
                 },
                 { ...screen, path: paths.adminAudit.path, lazy: lazyScreen(() => import('./routes/admin-audit.tsx')) },
+                { ...screen, path: paths.adminStaff.path, lazy: lazyScreen(() => import('./routes/admin-staff.tsx')) },
                 {
                   ...screen,
                   path: paths.adminPacking.path,

@@ -43,7 +43,7 @@ export function AccountControls() {
       >
         <AccountMenu
           name={session.user.name}
-          isAdmin={session.user.role === 'admin'}
+          isAdmin={session.user.role === 'admin' || session.user.role === 'staff'}
           onLogout={() => {
             focusLoginLink.current = true;
             logOut();

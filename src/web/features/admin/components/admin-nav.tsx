@@ -2,21 +2,25 @@
 import { clsx } from 'clsx';
 import { NavLink } from 'react-router';
 import { paths } from '#web/config/paths.ts';
+import { useIsOwner } from '../role.ts';
 
+/** `owner`: the owner's alone, not offered to staff (decision 097). */
 export const ADMIN_SCREENS = [
-  { to: paths.admin.getHref(), label: 'Orders' },
-  { to: paths.adminPacking.getHref(), label: 'Packing' },
-  { to: paths.adminProducts.getHref(), label: 'Products' },
-  { to: paths.adminReviews.getHref(), label: 'Reviews' },
-  { to: paths.adminMessages.getHref(), label: 'Messages' },
-  { to: paths.adminAudit.getHref(), label: 'Audit' },
+  { to: paths.admin.getHref(), label: 'Orders', owner: false },
+  { to: paths.adminPacking.getHref(), label: 'Packing', owner: false },
+  { to: paths.adminProducts.getHref(), label: 'Products', owner: true },
+  { to: paths.adminReviews.getHref(), label: 'Reviews', owner: false },
+  { to: paths.adminMessages.getHref(), label: 'Messages', owner: false },
+  { to: paths.adminStaff.getHref(), label: 'Staff', owner: true },
+  { to: paths.adminAudit.getHref(), label: 'Audit', owner: true },
 ] as const;
 
 export function AdminNav() {
+  const owner = useIsOwner();
   return (
     <nav aria-label="Admin" className="mb-4">
       <ul role="list" className="flex flex-wrap gap-2">
-        {ADMIN_SCREENS.map(({ to, label }) => (
+        {ADMIN_SCREENS.filter((screen) => owner || !screen.owner).map(({ to, label }) => (
           <li key={to}>
             <NavLink
               to={to}

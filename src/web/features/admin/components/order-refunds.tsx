@@ -14,6 +14,7 @@ import { useCancelOrder } from '../api/cancel-order.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
 import { RETRY_REFUND_FAILED, useRetryRefund } from '../api/retry-refund.ts';
 import { amountLeftPence, failureWhy, formatOrderTime, refundLinesText, refundStatusText } from '../order-format.ts';
+import { useIsOwner } from '../role.ts';
 import { OrderCancelForm } from './order-cancel-form.tsx';
 import { OrderRefundForm } from './order-refund-form.tsx';
 import type { ActionResult } from './order-refund-values.ts';
@@ -38,8 +39,10 @@ export function OrderRefunds({ order }: { order: AdminOrderDetail }) {
   const formId = useId();
   const busy = refund.isPending || cancel.isPending || retry.isPending;
   const left = amountLeftPence(order);
-  const canRefund = left > 0;
-  const canCancel = order.status === 'processing';
+  // Money given back is the owner's to decide (decision 097): staff see the refunds, not the forms.
+  const owner = useIsOwner();
+  const canRefund = owner && left > 0;
+  const canCancel = owner && order.status === 'processing';
 
   const toggle = (form: Exclude<OpenForm, null>) => {
     setResult(null);
@@ -118,7 +121,7 @@ export function OrderRefunds({ order }: { order: AdminOrderDetail }) {
               key={one._id}
               order={order}
               refund={one}
-              retryable={poundsToPence(one.amount) <= left}
+              retryable={owner && poundsToPence(one.amount) <= left}
               retrying={retry.isPending && retry.variables === one._id}
               disabled={busy}
               onRetry={() => tryAgain(one)}
@@ -162,7 +165,7 @@ function RefundItem({
         <time dateTime={refund.createdAt}>{formatOrderTime(refund.createdAt)}</time>{' '}
         <span className="block break-all">by {refund.by}</span>
       </p>
-      {refund.status === 'failed' && !retryable && (
+      {refund.status === 'failed' && !retryable && poundsToPence(refund.amount) > amountLeftPence(order) && (
         <p className="text-sm text-stone-700">Its money is no longer left to refund.</p>
       )}
       {refund.status === 'failed' && retryable && (
