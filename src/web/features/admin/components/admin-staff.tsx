@@ -20,8 +20,8 @@ import { QueryState } from './query-state.tsx';
 const card = 'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200 sm:p-6';
 const ROLE_LABELS: Record<StaffRole, string> = { staff: 'Staff', admin: 'Admin' };
 const ROLE_OPTIONS = [
-  { value: 'staff', label: 'Staff: orders, packing, messages, reviews' },
-  { value: 'admin', label: 'Admin: everything' },
+  { value: 'staff', label: 'Staff' },
+  { value: 'admin', label: 'Admin' },
 ] as const;
 
 export function AdminStaff() {
@@ -180,6 +180,10 @@ function InviteForm() {
           options={ROLE_OPTIONS}
           onChange={(value: StaffRole) => setRole(value)}
         />
+        <p className="-mt-2 text-sm text-stone-700">
+          Staff work orders, packing, messages and reviews. An admin can do everything, prices, refunds and staff
+          included.
+        </p>
         <FormMessage tone="error">
           {invite.isError &&
             !fieldErrors &&
