@@ -19,6 +19,7 @@ import {
 import { cartPlugin, cartRepositoryPlugin, cartRoutes } from './features/cart/index.ts';
 import {
   ordersPlugin,
+  newOrderAlertsPlugin,
   refundSweepPlugin,
   stockSweepPlugin,
   orderRepositoriesPlugin,
@@ -36,6 +37,7 @@ import {
 import {
   catalogAdminPlugin,
   catalogPlugin,
+  lowStockAlertsPlugin,
   productImagesPlugin,
   productRepositoryPlugin,
   productsRoutes,
@@ -151,6 +153,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(ordersPlugin);
   await app.register(stockSweepPlugin);
   await app.register(refundSweepPlugin);
+  await app.register(newOrderAlertsPlugin, { config });
+  await app.register(lowStockAlertsPlugin, { config });
   await app.register(contactRepositoryPlugin);
   await app.register(accountsPlugin, { config });
   await app.register(housekeepingPlugin);

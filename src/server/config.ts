@@ -168,6 +168,12 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   /** How the mail queue retries; set in code, not the environment (tests shorten it). */
   mailRetry: MailRetrySettings;
+  /**
+   * Whether the shop's alert sweeps (new orders, low stock; decision 098) run on their own timers; set in code, not
+   * the environment. API tests turn them off and run a sweep when they mean to, so no test's mail to the shop's
+   * address is an alert it did not ask for.
+   */
+  shopAlerts: boolean;
   /** Longest time to receive a whole request, headers and body. */
   requestTimeoutMs: number;
   /** Longest time to receive a request's headers: from the connection's opening, or a reused one's first byte. */
@@ -267,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin:
       vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD } : undefined,
     mailRetry: defaultMailRetry,
+    shopAlerts: true,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,
     keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,

@@ -41,6 +41,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // API tests run without the built SPA unless a test asks for it.
     webDistDir: undefined,
     mailRetry: { firstDelayMs: 20, maxDelayMs: 200, maxAttempts: 10, pollIntervalMs: 1_000 },
+    shopAlerts: false,
     ...overrides,
   };
 }

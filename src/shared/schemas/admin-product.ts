@@ -25,6 +25,8 @@ export const AdminWeightSchema = WeightSchema.extend({
   stock: z.number().int().nullable(),
   /** Packs held by checkouts not paid yet (given back if they are not). */
   reserved: z.number().int(),
+  /** The shop is mailed once when `stock` falls to this, and the dashboard lists the weight; null: no alert. */
+  lowStockAt: z.number().int().nullable(),
 });
 export type AdminWeight = z.infer<typeof AdminWeightSchema>;
 
@@ -153,6 +155,13 @@ export const ProductWeightInputSchema = z
        * outright. Given, a stock left as it was keeps whatever checkouts have taken or given back since, and one the
        * owner changed while a checkout also changed it is refused (409) rather than overwritten.
        */
+      lowStockAt: z
+        .number({ error: 'Low stock alert must be a whole number of packs, or empty for none.' })
+        .int({ error: 'Low stock alert must be a whole number of packs.' })
+        .min(0, { error: 'Low stock alert cannot be below 0.' })
+        .max(STOCK_MAX, { error: `Low stock alert must be at most ${STOCK_MAX}.` })
+        .nullable()
+        .optional(),
       stockSeen: z
         .number({ error: 'stockSeen must be a whole number or null.' })
         .int({ error: 'stockSeen must be a whole number or null.' })

@@ -252,5 +252,26 @@ export const AdminSummarySchema = z.object({
   takingsToday: z.number(),
   takingsThisMonth: z.number(),
   newMessages: z.number().int(),
+  /** Weights at or below the owner's low-stock alert, by product name. */
+  lowStock: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      selectedWeight: z.string(),
+      stock: z.number(),
+      lowStockAt: z.number(),
+    }),
+  ),
+  /** Checkouts of the last 24 hours not paid (abandoned, declined or still paying), newest first. */
+  unpaidCheckouts: z.array(
+    z.object({
+      createdAt: z.string(),
+      email: z.string(),
+      lines: z.array(z.object({ name: z.string(), selectedWeight: z.string(), qty: z.number().int() })),
+      amount: z.number(),
+      /** Still holding its packs (they come back when it is given up or its hold ends). */
+      holdsStock: z.boolean(),
+    }),
+  ),
 });
 export type AdminSummary = z.infer<typeof AdminSummarySchema>;

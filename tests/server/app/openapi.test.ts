@@ -74,6 +74,7 @@ const bodyless = new Set([
   'DELETE /api/cart/clear',
   'DELETE /api/admin/products/:id',
   'DELETE /api/admin/reviews/:id',
+  'DELETE /api/admin/staff/:id',
   'POST /api/admin/orders/:id/refunds/:refundId/retry',
 ]);
 const takesBody = (route: RegisteredRoute) =>

@@ -1,6 +1,17 @@
 /** The catalog's tables: products with their food information, and their weights (pack sizes), money in pence. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { Nutrition } from '#shared/schemas/product';
 
 export const products = pgTable(
@@ -49,9 +60,16 @@ export const productWeights = pgTable(
     position: smallint('position').notNull(),
     /** Packs on the shelf and not reserved by a checkout; null when the shop does not count them (docs/api.md, Stock). */
     stock: integer('stock'),
+    /** The owner is mailed once when the counted stock falls to this; null: no alert (decision 098). */
+    lowStockAt: integer('low_stock_at'),
+    /** When that mail was queued; cleared once the stock is above the threshold again, so the next fall mails again. */
+    lowStockAlertedAt: timestamp('low_stock_alerted_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.label] }),
+    check('product_weights_low_stock_check', sql`${table.lowStockAt} >= 0`),
+    // The alert sweep's question: counted weights with a threshold.
+    index('product_weights_low_stock_idx').on(table.productId).where(sql`${table.lowStockAt} is not null`),
     check('product_weights_grams_check', sql`${table.grams} > 0`),
     check('product_weights_stock_check', sql`${table.stock} >= 0`),
     check(

@@ -124,12 +124,16 @@ export const orders = pgTable(
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the shop was mailed about this new order (decision 098); null until the alert sweep has queued it. */
+    shopNotifiedAt: timestamp('shop_notified_at', { withTimezone: true }),
     /** When the customer's account was deleted and the order's personal data with it (decision 061). */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('orders_checkout_id_unique').on(table.checkoutId),
+    // The alert sweep's question: orders the shop has not been told of.
+    index('orders_shop_unnotified_idx').on(table.createdAt).where(sql`${table.shopNotifiedAt} is null`),
     uniqueIndex('orders_order_number_unique').on(table.orderNumber),
     index('orders_user_idx').on(table.userId, table.createdAt),
     // Guest orders found by a customer who later verifies the same address.

@@ -34,6 +34,7 @@ export function toAdminProduct(record: ProductRecord, reservations: Reservations
     weights: record.weights.map((weight, index) => ({
       ...wire.weights[index]!,
       stock: weight.stock,
+      lowStockAt: weight.lowStockAt,
       reserved: reservations.get(`${record.id} ${weight.label}`) ?? 0,
     })),
   };

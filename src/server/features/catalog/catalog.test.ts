@@ -14,7 +14,7 @@ describe('the seeded catalog as the API answers it', () => {
         ...product,
         ...food,
         image: `/images/products/${product.imageFile}`,
-        weights: priceWeights(product).map((weight) => ({ ...weight, stock: null })),
+        weights: priceWeights(product).map((weight) => ({ ...weight, stock: null, lowStockAt: null })),
         hiddenAt: null,
       });
       expect(ProductSchema.parse(wire)).toEqual(wire);
@@ -33,9 +33,9 @@ describe('the seeded catalog as the API answers it', () => {
       image: '',
       hiddenAt: null,
       weights: [
-        { ...weights[0]!, stock: 0 },
-        { ...weights[1]!, stock: 1 },
-        { ...weights[2]!, stock: null },
+        { ...weights[0]!, stock: 0, lowStockAt: null },
+        { ...weights[1]!, stock: 1, lowStockAt: null },
+        { ...weights[2]!, stock: null, lowStockAt: null },
       ],
     });
     expect(wire.weights.map((weight) => weight.inStock)).toEqual([false, true, true]);

@@ -6,6 +6,7 @@
 export { default as catalogAdminPlugin } from './catalog-admin.ts';
 export { default as catalogAdminRoutes } from './admin-routes.ts';
 export { default as catalogPlugin, toWireProduct } from './catalog.ts';
+export { default as lowStockAlertsPlugin, type LowWeight } from './low-stock-alerts.ts';
 export { default as productImagesPlugin } from './product-images.ts';
 export {
   default as productRepositoryPlugin,

@@ -48,7 +48,8 @@ function productColumns(input: ProductInput) {
   };
 }
 
-function weightRows(productId: string, input: ProductInput) {
+/** `alerted`: when each label's low-stock mail went, kept across an edit so the same fall is not mailed twice. */
+function weightRows(productId: string, input: ProductInput, alerted: ReadonlyMap<string, Date | null> = new Map()) {
   return input.weights.map((weight, position) => ({
     productId,
     label: weight.label,
@@ -56,6 +57,9 @@ function weightRows(productId: string, input: ProductInput) {
     pricePence: poundsToPence(weight.price),
     mrpPence: weight.mrp === null ? null : poundsToPence(weight.mrp),
     stock: weight.stock,
+    // Left out: no alert.
+    lowStockAt: weight.lowStockAt ?? null,
+    lowStockAlertedAt: alerted.get(weight.label) ?? null,
     position,
   }));
 }
@@ -101,15 +105,13 @@ export async function replaceProduct(
   tx: Database,
 ): Promise<{ product: ProductRecord } | { stockMoved: { label: string; now: number | null } }> {
   // The weights' rows locked first: a checkout taking stock now waits for this change, not the other way round.
-  const current = new Map(
-    (
-      await tx
-        .select({ label: productWeights.label, stock: productWeights.stock })
-        .from(productWeights)
-        .where(eq(productWeights.productId, id))
-        .for('update')
-    ).map((weight) => [weight.label, weight.stock]),
-  );
+  const locked = await tx
+    .select({ label: productWeights.label, stock: productWeights.stock, alertedAt: productWeights.lowStockAlertedAt })
+    .from(productWeights)
+    .where(eq(productWeights.productId, id))
+    .for('update');
+  const current = new Map(locked.map((weight) => [weight.label, weight.stock]));
+  const alerted = new Map(locked.map((weight) => [weight.label, weight.alertedAt]));
   const weights: ProductInput['weights'] = [];
   for (const weight of input.weights) {
     const { stockSeen, ...rest } = weight;
@@ -124,7 +126,7 @@ export async function replaceProduct(
   }
   await tx.update(products).set(productColumns(input)).where(eq(products.id, id));
   await tx.delete(productWeights).where(eq(productWeights.productId, id));
-  await tx.insert(productWeights).values(weightRows(id, { ...input, weights }));
+  await tx.insert(productWeights).values(weightRows(id, { ...input, weights }, alerted));
   return { product: await readProduct(id, tx) };
 }
 

@@ -18,6 +18,8 @@ export interface WeightRecord {
   mrpPence: number | null;
   /** Packs left to sell; null when the shop does not count them. */
   stock: number | null;
+  /** The owner is mailed once when `stock` falls to this (decision 098); null: no alert. */
+  lowStockAt: number | null;
 }
 
 /** A product as the server reasons about it: money in pence, weights in the order of the size buttons. */
@@ -76,8 +78,8 @@ export async function readProducts(db: Database, where?: SQL): Promise<ProductRe
       byId.set(product.id, record);
     }
     if (weight) {
-      const { label, grams, pricePence, mrpPence, stock } = weight;
-      record.weights.push({ label, grams, pricePence, mrpPence, stock });
+      const { label, grams, pricePence, mrpPence, stock, lowStockAt } = weight;
+      record.weights.push({ label, grams, pricePence, mrpPence, stock, lowStockAt });
     }
   }
   return [...byId.values()];

@@ -2,7 +2,7 @@
  * `app.checkoutRepository`: pending checkouts and the stock they hold until paid, given back or abandoned
  * (docs/api.md, Stock; decision 077), and the retention of unpaid checkouts (decision 082).
  */
-import { and, eq, exists, isNotNull, isNull, lt, not, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, isNotNull, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { deleteInBatches } from '../../db/delete-in-batches.ts';
 import { checkouts, orders } from '../../db/schema.ts';
@@ -23,6 +23,23 @@ export interface CheckoutRepository {
   abandonedHoldingStock(before: Date, limit: number, tx: Database): Promise<string[]>;
   /** The packs unpaid checkouts hold now, by product and weight (for the owner's stock figures). */
   reservedStock(): Promise<{ productId: string; label: string; qty: number }[]>;
+  /**
+   * Checkouts made since `since` and not paid, newest first, at most `limit`: the dashboard's view of carts that got as
+   * far as paying (decision 098). `holdsStock`: still holding their packs.
+   */
+  unpaidSince(
+    since: Date,
+    limit: number,
+  ): Promise<
+    {
+      id: string;
+      createdAt: Date;
+      email: string | null;
+      lines: CheckoutLine[];
+      amountPence: number;
+      holdsStock: boolean;
+    }[]
+  >;
   /** Records the provider's session id once the provider has made the session. */
   attachSession(checkoutId: string, sessionId: string): Promise<void>;
   /** An anonymised checkout (decision 061) is unknown here. */
@@ -90,6 +107,24 @@ export function createCheckoutRepository(appDb: Database): CheckoutRepository {
         .limit(limit)
         .for('update', { skipLocked: true });
       return rows.map((row) => row.id);
+    },
+
+    async unpaidSince(since, limit) {
+      const rows = await appDb
+        .select()
+        .from(checkouts)
+        .where(and(isNull(checkouts.paidAt), isNull(checkouts.anonymisedAt), gte(checkouts.createdAt, since)))
+        .orderBy(desc(checkouts.createdAt))
+        .limit(limit);
+      return rows.map((row) => ({
+        id: row.id,
+        createdAt: row.createdAt,
+        email: row.email,
+        // NOTE: the column is JSON to the schema; createCheckout is its only writer, so the lines are CheckoutLines.
+        lines: row.lines as CheckoutLine[],
+        amountPence: row.amountPence,
+        holdsStock: row.stockReserved && row.stockReleasedAt === null,
+      }));
     },
 
     async attachSession(checkoutId, sessionId) {

@@ -4,11 +4,13 @@
  * routes and the built-in test payment page. Other domains use it only through those decorators (reviews ask
  * `app.orderRepository.hasOrders` for the verified badge, the owner's stock figures `app.checkoutRepository`).
  */
+export type { CheckoutRepository } from './checkout-repository.ts';
 export { default as ordersAdminRoutes } from './admin-routes.ts';
 export { default as ordersPlugin } from './plugin.ts';
 export { default as payPageRoutes } from './pay-page/routes.ts';
 export { default as paymentsPlugin } from './payments/plugin.ts';
 export { default as orderRepositoriesPlugin } from './repositories.ts';
 export { default as ordersRoutes } from './routes.ts';
+export { default as newOrderAlertsPlugin } from './new-order-alerts.ts';
 export { default as refundSweepPlugin } from './refund-sweep.ts';
 export { default as stockSweepPlugin } from './stock-sweep.ts';

@@ -32,8 +32,8 @@ const product: AdminProduct = {
   price: 4.19,
   description: 'Slow-roasted.',
   weights: [
-    { label: '250g', grams: 250, price: 4.19, mrp: 6.99, inStock: true, stock: null, reserved: 0 },
-    { label: '1kg', grams: 1000, price: 15, mrp: 25, inStock: true, stock: 7, reserved: 2 },
+    { label: '250g', grams: 250, price: 4.19, mrp: 6.99, inStock: true, stock: null, reserved: 0, lowStockAt: null },
+    { label: '1kg', grams: 1000, price: 15, mrp: 25, inStock: true, stock: 7, reserved: 2, lowStockAt: 3 },
   ],
   isNewlyLaunched: false,
   isBestSeller: true,
@@ -62,8 +62,8 @@ describe('the product form and the API body', () => {
   it('fills the form from a product, and makes the same product back', () => {
     const values = toProductFormValues(product);
     expect(values.weights).toEqual([
-      { label: '250g', grams: '250', price: '4.19', mrp: '6.99', stock: '', stockSeen: null },
-      { label: '1kg', grams: '1000', price: '15', mrp: '25', stock: '7', stockSeen: 7 },
+      { label: '250g', grams: '250', price: '4.19', mrp: '6.99', stock: '', lowStockAt: '', stockSeen: null },
+      { label: '1kg', grams: '1000', price: '15', mrp: '25', stock: '7', lowStockAt: '3', stockSeen: 7 },
     ]);
     expect(values.nutrition.fat).toBe('46.4');
     expect(values.noNutrition).toBe(false);
@@ -108,7 +108,7 @@ describe('the product form and the API body', () => {
   it("lets the shared schema say what is wrong, with its own messages, at the form's field paths", () => {
     const values: ProductFormValues = {
       ...EMPTY_PRODUCT_FORM,
-      weights: [{ label: '250g', grams: 'lots', price: '9', mrp: '5', stock: '-1' }],
+      weights: [{ label: '250g', grams: 'lots', price: '9', mrp: '5', stock: '-1', lowStockAt: '' }],
     };
     const issues = ProductInputSchema.safeParse(toProductInput(values)).error?.issues ?? [];
     const byPath = Object.fromEntries(issues.map((issue) => [issue.path.join('.'), issue.message]));
@@ -119,7 +119,10 @@ describe('the product form and the API body', () => {
       'weights.0.stock': 'Stock cannot be below 0.',
     });
     // Price above MRP is checked once the weight's own fields are right.
-    const priced = { ...values, weights: [{ label: '250g', grams: '250', price: '9', mrp: '5', stock: '' }] };
+    const priced = {
+      ...values,
+      weights: [{ label: '250g', grams: '250', price: '9', mrp: '5', stock: '', lowStockAt: '' }],
+    };
     const refined = ProductInputSchema.safeParse(toProductInput(priced)).error?.issues ?? [];
     expect(refined.find((issue) => issue.path.join('.') === 'weights.0.price')?.message).toBe(
       'The price cannot be above the MRP.',

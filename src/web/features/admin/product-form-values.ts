@@ -32,6 +32,8 @@ export interface WeightFormValues {
   mrp: string;
   /** Packs left to sell; empty when the shop does not count them. */
   stock: string;
+  /** Packs at which the shop is mailed (decision 098); empty for no alert. */
+  lowStockAt: string;
   /** The stock the form was filled with (null: not counted); absent for a weight added here. */
   stockSeen?: number | null;
 }
@@ -56,7 +58,7 @@ export interface ProductFormValues {
   weights: WeightFormValues[];
 }
 
-export const EMPTY_WEIGHT: WeightFormValues = { label: '', grams: '', price: '', mrp: '', stock: '' };
+export const EMPTY_WEIGHT: WeightFormValues = { label: '', grams: '', price: '', mrp: '', stock: '', lowStockAt: '' };
 
 const EMPTY_NUTRITION = Object.fromEntries(NUTRITION_FIELDS.map(({ name }) => [name, ''])) as Record<
   NutritionField,
@@ -108,6 +110,7 @@ export function toProductInput(values: ProductFormValues): Record<keyof ProductI
       mrp: weight.mrp.trim() === '' ? null : readNumber(weight.mrp),
       // Empty: not counted. Anything typed is a count, checked by the schema.
       stock: weight.stock.trim() === '' ? null : readNumber(weight.stock),
+      lowStockAt: weight.lowStockAt.trim() === '' ? null : readNumber(weight.lowStockAt),
       // So the server keeps what checkouts took meanwhile, or says the stock moved under the owner's change.
       ...(weight.stockSeen === undefined ? {} : { stockSeen: weight.stockSeen }),
     })),
@@ -145,6 +148,7 @@ export function toProductFormValues(product: AdminProduct): ProductFormValues {
       price: poundsText(weight.price),
       mrp: weight.mrp === null ? '' : poundsText(weight.mrp),
       stock: weight.stock === null ? '' : String(weight.stock),
+      lowStockAt: weight.lowStockAt === null ? '' : String(weight.lowStockAt),
       stockSeen: weight.stock,
     })),
   };

@@ -1,12 +1,16 @@
 /**
  * The owner's dashboard at the top of /admin: orders to dispatch, today's and this month's takings, new messages,
- * each a link to where it is dealt with. Nothing is shown until the figures arrive, or if they cannot be had: the
+ * each a link to where it is dealt with; then the weights running low and the last day's unpaid checkouts (decision
+ * 098). Nothing is shown until the figures arrive, or if they cannot be had: the
  * Orders list below carries its own states.
  */
+import { useId } from 'react';
 import { Link } from 'react-router';
+import type { AdminSummary } from '#shared/schemas/admin';
 import { formatPounds } from '#shared/money';
 import { paths } from '#web/config/paths.ts';
 import { useAdminSummary } from '../api/get-admin-summary.ts';
+import { formatOrderTime } from '../order-format.ts';
 
 export function AdminSummaryPanel() {
   const summary = useAdminSummary();
@@ -38,6 +42,64 @@ export function AdminSummaryPanel() {
           </li>
         ))}
       </ul>
+      <div className="mt-3 grid gap-3 lg:grid-cols-2">
+        <LowStock weights={summary.data.lowStock} />
+        <UnpaidCheckouts checkouts={summary.data.unpaidCheckouts} />
+      </div>
+    </section>
+  );
+}
+
+const panel = 'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200';
+
+/** Weights at or below their low-stock alert, each a link to its product's form. */
+function LowStock({ weights }: { weights: AdminSummary['lowStock'] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={panel}>
+      <h2 id={headingId} className="text-base font-bold text-roast-900">
+        Running low
+      </h2>
+      {weights.length === 0 ? (
+        <p className="mt-1 text-sm text-stone-700">Nothing is at its low-stock alert.</p>
+      ) : (
+        <ul role="list" className="mt-2 flex flex-col gap-1">
+          {weights.map((weight) => (
+            <li key={`${weight._id} ${weight.selectedWeight}`} className="text-sm text-stone-800">
+              <Link to={paths.adminProduct.getHref(weight._id)} className="font-semibold underline underline-offset-2">
+                {weight.name} {weight.selectedWeight}
+              </Link>
+              : {weight.stock} left (alert at {weight.lowStockAt})
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The last day's checkouts that were not paid: when, who, what, and whether they still hold their packs. */
+function UnpaidCheckouts({ checkouts }: { checkouts: AdminSummary['unpaidCheckouts'] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={panel}>
+      <h2 id={headingId} className="text-base font-bold text-roast-900">
+        Unpaid checkouts today
+      </h2>
+      {checkouts.length === 0 ? (
+        <p className="mt-1 text-sm text-stone-700">No unpaid checkouts in the last 24 hours.</p>
+      ) : (
+        <ul role="list" className="mt-2 flex flex-col divide-y divide-cream-200">
+          {checkouts.map((checkout) => (
+            <li key={`${checkout.createdAt} ${checkout.email}`} className="py-1.5 text-sm text-stone-800">
+              <span className="font-semibold">{formatOrderTime(checkout.createdAt)}</span>{' '}
+              <span className="break-all">{checkout.email}</span>, {formatPounds(checkout.amount)}:{' '}
+              {checkout.lines.map((line) => `${line.qty} × ${line.name} ${line.selectedWeight}`).join(', ')}.{' '}
+              {checkout.holdsStock ? 'Holding its packs.' : 'Packs given back.'}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -33,6 +33,7 @@ const WEIGHT_FIELDS: readonly {
   { name: 'label', label: 'Label', className: 'col-span-2' },
   { name: 'grams', label: 'Grams', inputMode: 'numeric' },
   { name: 'stock', label: 'Stock', inputMode: 'numeric', placeholder: 'Not counted' },
+  { name: 'lowStockAt', label: 'Alert at', inputMode: 'numeric', placeholder: 'No alert' },
   { name: 'price', label: 'Price (£)', inputMode: 'decimal' },
   { name: 'mrp', label: 'MRP (£)', inputMode: 'decimal', placeholder: 'None' },
 ];
@@ -190,7 +191,7 @@ export function Weights({
   return (
     <Group
       legend="Weights"
-      hint="Each size as the shop names it (e.g. 250g). Prices in pounds, VAT included. Leave Stock empty when the shop does not count it, and MRP empty when there is no higher price the weight really sold at: then no saving is shown."
+      hint="Each size as the shop names it (e.g. 250g). Prices in pounds, VAT included. Leave Stock empty when the shop does not count it; Alert at is the stock at which the shop is e-mailed (empty for none); MRP empty when there is no higher price the weight really sold at: then no saving is shown."
       error={weightsError}
     >
       <ol className="flex flex-col gap-4">
@@ -200,7 +201,7 @@ export function Weights({
             <li key={weight.id}>
               <fieldset className="rounded-xl border border-stone-300 p-3 sm:p-4">
                 <legend className="px-1 text-sm font-semibold text-stone-800">Weight {index + 1}</legend>
-                <div className="grid grid-cols-2 gap-3 sm:grid-cols-6">
+                <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
                   {WEIGHT_FIELDS.map(({ name, label, ...input }) => (
                     <TextField
                       key={name}
