@@ -54,6 +54,12 @@ export const adminApiPaths = {
   staff: `${admin}/staff`,
   /** DELETE: remove a member of staff or withdraw an invitation; their sessions end at once. */
   staffMember: (staffId: string) => `${admin}/staff/${segment(staffId)}`,
+  /** GET: sales by `interval` (day, week, month) for London days `from` to `to`, and the best sellers. */
+  salesReport: `${admin}/reports/sales`,
+  /** GET: the VAT of London days `from` to `to` by rate, with boxes 1 and 6 of the VAT return. */
+  vatReport: `${admin}/reports/vat`,
+  /** GET: the same VAT figures as CSV. */
+  vatReportCsv: `${admin}/reports/vat.csv`,
   /** GET: every admin change, newest first (`action`, `target`, `limit`, `offset`). */
   audit: `${admin}/audit`,
 } as const;

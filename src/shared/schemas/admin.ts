@@ -225,7 +225,7 @@ export const MessageIdParamsSchema = z.object({
   id: z.string().min(1, { error: 'Message not found.' }).max(64, { error: 'Message not found.' }),
 });
 
-const isoDay = (name: string) =>
+export const isoDay = (name: string) =>
   z
     .string({ error: `${name} must be a date, YYYY-MM-DD.` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${name} must be a date, YYYY-MM-DD.` })

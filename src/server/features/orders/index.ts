@@ -13,4 +13,5 @@ export { default as orderRepositoriesPlugin } from './repositories.ts';
 export { default as ordersRoutes } from './routes.ts';
 export { default as newOrderAlertsPlugin } from './new-order-alerts.ts';
 export { default as refundSweepPlugin } from './refund-sweep.ts';
+export { default as reportRoutes } from './report-routes.ts';
 export { default as stockSweepPlugin } from './stock-sweep.ts';

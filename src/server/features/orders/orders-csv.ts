@@ -6,9 +6,10 @@
 import { VAT_RATES } from '#shared/constants';
 import { penceToPounds } from '#shared/money';
 import type { OrdersCsvQuery } from '#shared/schemas/admin';
+import type { VatReport } from '#shared/schemas/report';
 import { refundVatBreakdown, type VatLine, vatWithDelivery } from '#shared/vat';
 import { formatOrderNumber } from './order-records.ts';
-import type { ReportRepository } from './report-repository.ts';
+import type { BooksRefund, ReportRepository } from './report-repository.ts';
 
 const PAGE_SIZE = 500;
 // Highest rate first, as receipts show them.
@@ -95,17 +96,13 @@ export async function* ordersCsv(
   for (;;) {
     const page = await repository.refundsForBooks({ from, to, after, limit: PAGE_SIZE });
     for (const refund of page) {
-      const packs = refund.lines?.flatMap(({ index, qty }) => {
-        const line = refund.orderLines[index];
-        return line ? [{ ...line, qty }] : [];
-      });
-      const basis = packs && packs.length > 0 ? packs : refund.orderLines;
+      const packs = refundedPacks(refund);
       yield csvLine([
         formatOrderNumber(refund.orderNumber),
         londonDateTime(refund.succeededAt),
         refund.email ?? '',
         `Refund: ${refund.reason}${packs?.length ? ` (${packs.map((line) => `${line.qty} × ${line.name} ${line.selectedWeight}`).join('; ')})` : ''}`,
-        ...rateColumns(refundVatBreakdown(refund.amountPence, basis), -1),
+        ...rateColumns(refundVat(refund), -1),
         pounds(-refund.amountPence),
       ]);
     }
@@ -113,4 +110,30 @@ export async function* ordersCsv(
     if (!last || page.length < PAGE_SIZE) return;
     after = { succeededAt: last.succeededAt, id: last.id };
   }
+}
+
+/** The packs a refund was for, as lines of that many; undefined for an amount alone. */
+function refundedPacks(refund: BooksRefund) {
+  return refund.lines?.flatMap(({ index, qty }) => {
+    const line = refund.orderLines[index];
+    return line ? [{ ...line, qty }] : [];
+  });
+}
+
+/** The VAT inside a refund, by rate, split in proportion to what it was for: its packs, or the whole order. */
+export function refundVat(refund: BooksRefund): VatLine[] {
+  const packs = refundedPacks(refund);
+  return refundVatBreakdown(refund.amountPence, packs && packs.length > 0 ? packs : refund.orderLines);
+}
+
+/** The VAT report as CSV for the accountant: one row per rate, then the return's boxes 1 and 6. */
+export function vatReportCsv(report: VatReport, { from, to }: { from: string; to: string }): string {
+  const money = (value: number) => pounds(Math.round(value * 100));
+  return [
+    csvLine(['From', from, 'To', to]),
+    csvLine(['VAT rate', 'Sales excluding VAT', 'VAT', 'Sales including VAT']),
+    ...report.byRate.map((rate) => csvLine([`${rate.rate}%`, money(rate.net), money(rate.vat), money(rate.gross)])),
+    csvLine(['Box 1: VAT due on sales', money(report.box1)]),
+    csvLine(['Box 6: total sales excluding VAT (whole pounds)', String(report.box6)]),
+  ].join('');
 }

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { type CheckoutService, createCheckoutService } from './checkout-service.ts';
 import { createOrdersAdminService, type OrdersAdminService } from './admin-service.ts';
 import { createPackingService, type PackingService } from './packing.ts';
+import { createReports, type Reports } from './reports.ts';
 import { createRefundService, type RefundService } from './refund-service.ts';
 import { createRefundSettlement, type RefundSettlement } from './refund-settlement.ts';
 import { createStockHolds } from './stock-holds.ts';
@@ -16,6 +17,7 @@ declare module 'fastify' {
     checkout: CheckoutService;
     ordersAdmin: OrdersAdminService;
     packing: PackingService;
+    reports: Reports;
     refunds: RefundService;
     refundSettlement: RefundSettlement;
   }
@@ -61,6 +63,7 @@ export default fp(
     );
     const ordersAdmin = createOrdersAdminService({ unitOfWork, audit, orderRepository, reportRepository });
     app.decorate('ordersAdmin', ordersAdmin);
+    app.decorate('reports', createReports(reportRepository));
     app.decorate('packing', createPackingService({ orderRepository, productRepository, ordersAdmin }));
   },
   {
