@@ -31,6 +31,7 @@ export const pageRoutes = {
   adminAudit: '/admin/audit',
   adminPacking: '/admin/packing',
   adminStaff: '/admin/staff',
+  adminReports: '/admin/reports',
   /** Where an invitation's link lands: the new member of staff sets a password. */
   staffAccept: '/staff/accept/:token',
   adminProducts: '/admin/products',

@@ -46,6 +46,7 @@ export const pageIndexing = {
   adminAudit: 'disallowed',
   adminPacking: 'disallowed',
   adminStaff: 'disallowed',
+  adminReports: 'disallowed',
   staffAccept: 'disallowed',
   adminProducts: 'disallowed',
   adminNewProduct: 'disallowed',

@@ -192,6 +192,11 @@ export function createAppRoutes(queryClient: QueryClient, { fetchData = true } =
                 { ...screen, path: paths.adminStaff.path, lazy: lazyScreen(() => import('./routes/admin-staff.tsx')) },
                 {
                   ...screen,
+                  path: paths.adminReports.path,
+                  lazy: lazyScreen(() => import('./routes/admin-reports.tsx')),
+                },
+                {
+                  ...screen,
                   path: paths.adminPacking.path,
                   lazy: lazyScreen(() => import('./routes/admin-packing.tsx')),
                 },

@@ -55,6 +55,7 @@ export const paths = {
   adminAudit: fixed(pageRoutes.adminAudit),
   adminPacking: fixed(pageRoutes.adminPacking),
   adminStaff: fixed(pageRoutes.adminStaff),
+  adminReports: fixed(pageRoutes.adminReports),
   staffAccept: {
     path: pageRoutes.staffAccept,
     getHref: (token: string) => `/staff/accept/${encodeURIComponent(token)}`,

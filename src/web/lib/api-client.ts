@@ -66,6 +66,8 @@ interface RequestOptions {
   timeoutMs?: number;
   /** More headers, e.g. a refund's `Idempotency-Key`; Accept, Content-Type and the token stay the client's own. */
   headers?: Record<string, string>;
+  /** `text`: a successful answer is its body as text (a CSV download), not JSON; errors are read as JSON all the same. */
+  answer?: 'json' | 'text';
 }
 
 /**
@@ -82,10 +84,11 @@ export async function apiRequest<T>(
     withToken = true,
     timeoutMs = REQUEST_TIMEOUT_MS,
     headers: extra,
+    answer = 'json',
   }: RequestOptions = {},
 ): Promise<T> {
   const headers = new Headers(extra);
-  headers.set('Accept', 'application/json');
+  headers.set('Accept', answer === 'text' ? 'text/csv, application/json' : 'application/json');
   // NOTE: no content type for a form: fetch writes multipart/form-data with the boundary it chose.
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
@@ -122,6 +125,7 @@ export async function apiRequest<T>(
     signal?.removeEventListener('abort', forwardAbort);
   }
 
+  if (response.ok && answer === 'text') return text as T;
   const payload = parseJson(text);
 
   if (!response.ok) {

@@ -29,7 +29,7 @@ export async function logInAsAdmin(page: Page, path?: string): Promise<void> {
   if (path) await page.goto(path);
 }
 
-export type AdminScreen = 'Orders' | 'Packing' | 'Products' | 'Reviews' | 'Messages' | 'Staff' | 'Audit';
+export type AdminScreen = 'Orders' | 'Packing' | 'Products' | 'Reports' | 'Reviews' | 'Messages' | 'Staff' | 'Audit';
 
 /** Logs in as the admin and opens a screen as the owner would: /admin, then its link in the 'Admin' navigation. */
 export async function openAdminScreen(page: Page, screen: AdminScreen): Promise<void> {

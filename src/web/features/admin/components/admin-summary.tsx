@@ -4,12 +4,18 @@
  * 098). Nothing is shown until the figures arrive, or if they cannot be had: the
  * Orders list below carries its own states.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminSummary } from '#shared/schemas/admin';
 import { formatPounds } from '#shared/money';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAdminSummary } from '../api/get-admin-summary.ts';
+import { ordersCsvDownload, useCsvDownload, useSalesReport } from '../api/reports.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { lastDays } from '../report-period.ts';
+import { BarChart } from './bar-chart.tsx';
 import { formatOrderTime } from '../order-format.ts';
 
 export function AdminSummaryPanel() {
@@ -42,6 +48,7 @@ export function AdminSummaryPanel() {
           </li>
         ))}
       </ul>
+      <SalesGlance />
       <div className="mt-3 grid gap-3 lg:grid-cols-2">
         <LowStock weights={summary.data.lowStock} />
         <UnpaidCheckouts checkouts={summary.data.unpaidCheckouts} />
@@ -51,6 +58,57 @@ export function AdminSummaryPanel() {
 }
 
 const panel = 'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-200';
+
+/** The last 30 days' takings by day and the five best sellers, as charts; the Reports screen has the rest. */
+function SalesGlance() {
+  return useHydrated() ? <SalesCharts /> : null;
+}
+
+function SalesCharts() {
+  const [period] = useState(() => ({ ...lastDays(30), interval: 'day' as const }));
+  const sales = useSalesReport(period);
+  const download = useCsvDownload();
+  if (!sales.data) return null;
+  return (
+    <div className={`${panel} mt-3 grid gap-6 lg:grid-cols-2`}>
+      <BarChart
+        caption="Takings, last 30 days"
+        points={sales.data.points.map((point) => ({
+          label: dayMonth.format(new Date(`${point.start}T00:00:00Z`)),
+          value: point.gross - point.refunds,
+        }))}
+        format={formatPounds}
+        columns={['Day', 'Takings less refunds']}
+      />
+      <div className="flex flex-col gap-3">
+        <BarChart
+          caption="Best sellers, last 30 days"
+          horizontal
+          points={sales.data.bestSellers.slice(0, 5).map((seller) => ({ label: seller.name, value: seller.units }))}
+          format={(units) => (units === 1 ? '1 pack' : `${units} packs`)}
+          columns={['Product', 'Packs sold']}
+        />
+        <Button
+          variant="secondary"
+          className="self-start"
+          disabled={download.isPending}
+          onClick={() => download.mutate(ordersCsvDownload(period))}
+        >
+          Download orders, last 30 days (CSV)
+        </Button>
+        <FormMessage tone="error">{download.isError && 'The download did not work. Please try again.'}</FormMessage>
+        <Link
+          to={paths.adminReports.getHref()}
+          className="self-start font-semibold text-roast-800 underline underline-offset-4"
+        >
+          Reports, VAT and downloads
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** Weights at or below their low-stock alert, each a link to its product's form. */
 function LowStock({ weights }: { weights: AdminSummary['lowStock'] }) {
