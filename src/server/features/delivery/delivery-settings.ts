@@ -8,6 +8,8 @@ import { penceToPounds, poundsToPence } from '#shared/money';
 import type { DeliverySettings } from '#shared/schemas/delivery';
 import type { Database } from '../../db/database.ts';
 import { shopSettings } from '../../db/schema.ts';
+import type { Actor, Audit } from '../admin/index.ts';
+import type { UnitOfWork } from '../mail/index.ts';
 
 /** The settings as the server keeps and prices with them: pence, and `null` surcharge where the shop does not deliver. */
 export interface DeliveryCharges {
@@ -42,6 +44,8 @@ export const fromWireDelivery = (settings: DeliverySettings): DeliveryCharges =>
 export interface DeliverySettingsStore {
   /** The charges now, inside `tx` when given (a checkout prices with what its transaction sees). */
   read(tx?: Database): Promise<DeliveryCharges>;
+  /** Replaces the charges, audited (`delivery.updated`, before and after in pounds) in the same transaction. */
+  save(charges: DeliveryCharges, actor: Actor): Promise<DeliveryCharges>;
 }
 
 declare module 'fastify' {
@@ -50,19 +54,43 @@ declare module 'fastify' {
   }
 }
 
-export function createDeliverySettings(appDb: Database): DeliverySettingsStore {
+export function createDeliverySettings(
+  appDb: Database,
+  deps?: { unitOfWork: UnitOfWork; audit: Pick<Audit, 'record'> },
+): DeliverySettingsStore {
+  async function read(db = appDb): Promise<DeliveryCharges> {
+    const [row] = await db.select().from(shopSettings).where(eq(shopSettings.key, KEY));
+    // NOTE: the column is JSON to the schema; this module is the only writer of its row, in this shape.
+    return row ? (row.value as DeliveryCharges) : FREE_DELIVERY;
+  }
   return {
-    async read(db = appDb) {
-      const [row] = await db.select().from(shopSettings).where(eq(shopSettings.key, KEY));
-      // NOTE: the column is JSON to the schema; this module is the only writer of its row, in this shape.
-      return row ? (row.value as DeliveryCharges) : FREE_DELIVERY;
+    read,
+    async save(charges, actor) {
+      if (!deps) throw new Error('delivery settings were made without a unit of work to save in');
+      return deps.unitOfWork(async (tx) => {
+        // Locks the row (when there is one) so two owners saving at once leave an audit trail in the order they won.
+        const [locked] = await tx.select().from(shopSettings).where(eq(shopSettings.key, KEY)).for('update');
+        const before = locked ? (locked.value as DeliveryCharges) : FREE_DELIVERY;
+        await tx
+          .insert(shopSettings)
+          .values({ key: KEY, value: charges })
+          .onConflictDoUpdate({ target: shopSettings.key, set: { value: charges, updatedAt: new Date() } });
+        await deps.audit.record(tx, {
+          actor,
+          action: 'delivery.updated',
+          target: 'settings:delivery',
+          before: toWireDelivery(before),
+          after: toWireDelivery(charges),
+        });
+        return charges;
+      });
     },
   };
 }
 
 export default fp(
   async (app) => {
-    app.decorate('deliverySettings', createDeliverySettings(app.db));
+    app.decorate('deliverySettings', createDeliverySettings(app.db, { unitOfWork: app.unitOfWork, audit: app.audit }));
   },
-  { name: 'delivery-settings', dependencies: ['database'] },
+  { name: 'delivery-settings', dependencies: ['database', 'unit-of-work', 'audit'] },
 );
