@@ -28,6 +28,7 @@ import {
   Alternatives,
   type FuzzContext,
   fuzzRequest,
+  ownerSettingsBodies,
   type RegisteredRoute,
   registeredRoutes,
 } from '#tests/fuzz-requests';
@@ -185,6 +186,13 @@ async function fuzzedApp(
     payload: fuzzProduct(),
   });
   const productId: string = bodyOf(created, [201], 'product')._id;
+  const promotion = await app.inject({
+    method: 'POST',
+    url: '/api/admin/promotions',
+    headers: asAdmin,
+    payload: { code: 'FUZZSEED', description: 'Seed', type: 'percent', value: 5 },
+  });
+  const promotionId: string = bodyOf(promotion, [201], 'promotion')._id;
 
   const context: FuzzContext = {
     params: {
@@ -202,8 +210,10 @@ async function fuzzedApp(
       '/api/admin/messages/:id': { id: messageIds },
       '/api/admin/messages/:id/reply': { id: messageIds },
       '/api/admin/products/:id': { id: [productId] },
+      '/api/admin/promotions/:id': { id: [promotionId] },
     },
     bodies: {
+      ...ownerSettingsBodies(),
       'POST /api/auth/signup': new Alternatives(
         { name: 'Fuzz Tester', email: 'fuzz@example.com', password: 'long-enough-1' },
         { name: 'Fuzz Tester', email: customer.email, password: 'long-enough-1' },

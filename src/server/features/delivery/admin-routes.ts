@@ -5,18 +5,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DeliverySettingsSchema } from '#shared/schemas/delivery';
 import { ApiErrorSchema } from '#shared/schemas/error';
-import { fromWireDelivery, toWireDelivery } from './delivery-settings.ts';
+import { DeliverySettingsAnswerSchema, fromWireDelivery, toWireDelivery } from './delivery-settings.ts';
 
 const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { '4xx': ApiErrorSchema };
 
-  app.get('/settings/delivery', { schema: { response: { 200: DeliverySettingsSchema, ...errors } } }, async () =>
+  app.get('/settings/delivery', { schema: { response: { 200: DeliverySettingsAnswerSchema, ...errors } } }, async () =>
     toWireDelivery(await app.deliverySettings.read()),
   );
 
   app.put(
     '/settings/delivery',
-    { schema: { body: DeliverySettingsSchema, response: { 200: DeliverySettingsSchema, ...errors } } },
+    { schema: { body: DeliverySettingsSchema, response: { 200: DeliverySettingsAnswerSchema, ...errors } } },
     // The scope's guard made sure an admin is logged in.
     async (request) =>
       toWireDelivery(await app.deliverySettings.save(fromWireDelivery(request.body), request.customer!)),

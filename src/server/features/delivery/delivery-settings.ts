@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { penceToPounds, poundsToPence } from '#shared/money';
+import { z } from 'zod';
 import type { DeliverySettings } from '#shared/schemas/delivery';
 import type { Database } from '../../db/database.ts';
 import { shopSettings } from '../../db/schema.ts';
@@ -17,6 +18,16 @@ export interface DeliveryCharges {
   freeOverPence: number | null;
   zones: { name: string; postcodes: string[]; surchargePence: number | null }[];
 }
+
+/**
+ * The charges as both routes answer them: the shared schema's shape without its input transforms (upper-casing a
+ * prefix), which a response serializer cannot run. What is answered was parsed by the shared schema on the way in.
+ */
+export const DeliverySettingsAnswerSchema = z.object({
+  standard: z.number(),
+  freeOver: z.number().nullable(),
+  zones: z.array(z.object({ name: z.string(), postcodes: z.array(z.string()), surcharge: z.number().nullable() })),
+});
 
 const KEY = 'delivery';
 export const FREE_DELIVERY: DeliveryCharges = { standardPence: 0, freeOverPence: null, zones: [] };

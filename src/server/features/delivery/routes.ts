@@ -3,14 +3,13 @@
  * database on every call, so the owner's change shows at once; a browser may keep them a minute.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DeliverySettingsSchema } from '#shared/schemas/delivery';
 import { ApiErrorSchema } from '#shared/schemas/error';
-import { toWireDelivery } from './delivery-settings.ts';
+import { DeliverySettingsAnswerSchema, toWireDelivery } from './delivery-settings.ts';
 
 const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
-    { config: { cache: 'public' }, schema: { response: { 200: DeliverySettingsSchema, '4xx': ApiErrorSchema } } },
+    { config: { cache: 'public' }, schema: { response: { 200: DeliverySettingsAnswerSchema, '4xx': ApiErrorSchema } } },
     async (_request, reply) => {
       // Short: a shopper reading the page just after the owner saves sees the new charges within a minute, and the
       // cart's quote is priced by the server whatever a browser kept.
