@@ -88,8 +88,20 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || cause?.code === '23505';
 }
 
-/** The paid orders that used a promotion: a held use that was never paid is not one the owner counts. */
-const paidUses = sql<number>`(select count(*)::int from ${checkouts} where ${checkouts.promotionId} = ${promotions.id} and ${checkouts.paidAt} is not null)`;
+/** The paid orders that used each promotion (the one with `id`, or all): a held use never paid is not one the owner counts. */
+async function paidUses(db: Database, id?: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ promotionId: checkouts.promotionId, uses: sql<number>`count(*)::int` })
+    .from(checkouts)
+    .where(
+      and(
+        id === undefined ? isNotNull(checkouts.promotionId) : eq(checkouts.promotionId, id),
+        isNotNull(checkouts.paidAt),
+      ),
+    )
+    .groupBy(checkouts.promotionId);
+  return new Map(rows.map((row) => [row.promotionId ?? '', row.uses]));
+}
 
 export function createPromotionRepository(appDb: Database): PromotionRepository {
   return {
@@ -132,19 +144,17 @@ export function createPromotionRepository(appDb: Database): PromotionRepository 
     },
 
     async listWithUses() {
-      const rows = await appDb
-        .select({ promotion: promotions, uses: paidUses })
-        .from(promotions)
-        .orderBy(desc(promotions.createdAt), desc(promotions.id));
-      return rows.map(({ promotion, uses }) => ({ ...toPromotionRecord(promotion), uses }));
+      const [rows, uses] = await Promise.all([
+        appDb.select().from(promotions).orderBy(desc(promotions.createdAt), desc(promotions.id)),
+        paidUses(appDb),
+      ]);
+      return rows.map((row) => ({ ...toPromotionRecord(row), uses: uses.get(row.id) ?? 0 }));
     },
 
     async findWithUses(id, db = appDb) {
-      const [row] = await db
-        .select({ promotion: promotions, uses: paidUses })
-        .from(promotions)
-        .where(eq(promotions.id, id));
-      return row && { ...toPromotionRecord(row.promotion), uses: row.uses };
+      const [row] = await db.select().from(promotions).where(eq(promotions.id, id));
+      if (!row) return undefined;
+      return { ...toPromotionRecord(row), uses: (await paidUses(db, id)).get(id) ?? 0 };
     },
 
     async setActive(id, active, tx) {
