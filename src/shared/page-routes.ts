@@ -29,6 +29,8 @@ export const pageRoutes = {
   adminReviews: '/admin/reviews',
   adminMessages: '/admin/messages',
   adminAudit: '/admin/audit',
+  adminDelivery: '/admin/delivery',
+  adminPromotions: '/admin/promotions',
   adminProducts: '/admin/products',
   adminNewProduct: '/admin/products/new',
   adminProduct: '/admin/products/:productId',

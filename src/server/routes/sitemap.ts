@@ -44,6 +44,8 @@ export const pageIndexing = {
   adminReviews: 'disallowed',
   adminMessages: 'disallowed',
   adminAudit: 'disallowed',
+  adminDelivery: 'disallowed',
+  adminPromotions: 'disallowed',
   adminProducts: 'disallowed',
   adminNewProduct: 'disallowed',
   adminProduct: 'disallowed',

@@ -190,6 +190,16 @@ export function createAppRoutes(queryClient: QueryClient, { fetchData = true } =
                 { ...screen, path: paths.adminAudit.path, lazy: lazyScreen(() => import('./routes/admin-audit.tsx')) },
                 {
                   ...screen,
+                  path: paths.adminDelivery.path,
+                  lazy: lazyScreen(() => import('./routes/admin-delivery.tsx')),
+                },
+                {
+                  ...screen,
+                  path: paths.adminPromotions.path,
+                  lazy: lazyScreen(() => import('./routes/admin-promotions.tsx')),
+                },
+                {
+                  ...screen,
                   path: paths.adminProducts.path,
                   lazy: lazyScreen(() => import('./routes/admin-products.tsx')),
                 },

@@ -53,6 +53,8 @@ export const paths = {
   adminReviews: fixed(pageRoutes.adminReviews),
   adminMessages: fixed(pageRoutes.adminMessages),
   adminAudit: fixed(pageRoutes.adminAudit),
+  adminDelivery: fixed(pageRoutes.adminDelivery),
+  adminPromotions: fixed(pageRoutes.adminPromotions),
   adminProducts: fixed(pageRoutes.adminProducts),
   adminNewProduct: fixed(pageRoutes.adminNewProduct),
   adminProduct: {

@@ -1,6 +1,7 @@
 /**
- * Adds `app.promotionAdmin`: the owner making promotion codes and switching them off or on (docs/api.md, The owner's
- * API; decision 096). Every change is one unit of work with its audit row, target `promotion:<CODE>`.
+ * Adds `app.promotionAdmin`: the owner making promotion codes and switching them off or on
+ * (docs/api.md, The owner's API; decision 096). Every change is one unit of work with its audit row, target
+ * `promotion:<CODE>`.
  */
 import fp from 'fastify-plugin';
 import { penceToPounds, poundsToPence } from '#shared/money';

@@ -8,6 +8,8 @@ export const ADMIN_SCREENS = [
   { to: paths.adminProducts.getHref(), label: 'Products' },
   { to: paths.adminReviews.getHref(), label: 'Reviews' },
   { to: paths.adminMessages.getHref(), label: 'Messages' },
+  { to: paths.adminDelivery.getHref(), label: 'Delivery' },
+  { to: paths.adminPromotions.getHref(), label: 'Promotions' },
   { to: paths.adminAudit.getHref(), label: 'Audit' },
 ] as const;
 
