@@ -34,7 +34,12 @@ import {
   productsRoutes,
 } from './features/catalog/index.ts';
 import { contactAdminPlugin, contactPlugin, contactRepositoryPlugin, contactRoutes } from './features/contact/index.ts';
-import { deliveryAdminRoutes, deliveryRoutes, deliverySettingsPlugin } from './features/delivery/index.ts';
+import {
+  deliveryAdminRoutes,
+  deliveryRoutes,
+  deliverySettingsPlugin,
+  toWireDelivery,
+} from './features/delivery/index.ts';
 import { housekeepingPlugin } from './features/housekeeping/index.ts';
 import { mailerPlugin, unitOfWorkPlugin } from './features/mail/index.ts';
 import { promotionAdminPlugin, promotionRepositoryPlugin, promotionsAdminRoutes } from './features/promotions/index.ts';
@@ -167,6 +172,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       publicUrl: config.publicUrl,
       products: () => app.catalog.products(),
       reviews: async () => (await app.reviewRepository.listNewestFirst()).map(toWireReview),
+      delivery: async () => toWireDelivery(await app.deliverySettings.read()),
     },
   });
   await app.register(uploadsPlugin, { config });

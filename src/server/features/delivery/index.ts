@@ -4,5 +4,6 @@ export {
   type DeliveryCharges,
   default as deliverySettingsPlugin,
   type DeliverySettingsStore,
+  toWireDelivery,
 } from './delivery-settings.ts';
 export { default as deliveryRoutes } from './routes.ts';
