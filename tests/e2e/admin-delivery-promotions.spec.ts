@@ -109,3 +109,18 @@ test.describe('the owner at 375 px', () => {
     await expect(main.getByText('A promotion with this code exists already.')).toBeVisible();
   });
 });
+
+test.describe('the owner at 1366 px', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test('sees both screens laid out wide, axe-clean', async ({ page }) => {
+    await openScreen(page, 'Delivery');
+    for (const screen of ['Delivery', 'Promotions'] as const) {
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: screen }).click();
+      await expect(page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('button').first()).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/${screen.toLowerCase()}-1366.png`, fullPage: true });
+    }
+  });
+});
