@@ -43,10 +43,15 @@ import {
   productsRoutes,
 } from './features/catalog/index.ts';
 import { contactAdminPlugin, contactPlugin, contactRepositoryPlugin, contactRoutes } from './features/contact/index.ts';
-import { deliverySettingsPlugin } from './features/delivery/index.ts';
+import {
+  deliveryAdminRoutes,
+  deliveryRoutes,
+  deliverySettingsPlugin,
+  toWireDelivery,
+} from './features/delivery/index.ts';
 import { housekeepingPlugin } from './features/housekeeping/index.ts';
 import { mailerPlugin, unitOfWorkPlugin } from './features/mail/index.ts';
-import { promotionRepositoryPlugin } from './features/promotions/index.ts';
+import { promotionAdminPlugin, promotionRepositoryPlugin, promotionsAdminRoutes } from './features/promotions/index.ts';
 import {
   reviewPhotosPlugin,
   reviewRepositoryPlugin,
@@ -169,6 +174,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(contactAdminPlugin, { config });
   await app.register(reviewsAdminPlugin);
   await app.register(adminSummaryPlugin);
+  await app.register(promotionAdminPlugin);
 
   // Files: the SPA and the illustrations, the uploaded photos.
   await app.register(staticPlugin, {
@@ -178,6 +184,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       publicUrl: config.publicUrl,
       products: () => app.catalog.products(),
       reviews: async () => (await app.reviewRepository.listNewestFirst()).map(toWireReview),
+      delivery: async () => toWireDelivery(await app.deliverySettings.read()),
     },
   });
   await app.register(uploadsPlugin, { config });
@@ -192,6 +199,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(contactRoutes, { prefix: apiPaths.contact.prefix });
   await app.register(reviewsRoutes, { prefix: apiPaths.reviews.prefix });
   await app.register(adminRoutes, { prefix: adminApiPaths.prefix });
+  await app.register(deliveryRoutes, { prefix: apiPaths.delivery.prefix });
+  // The owner's delivery and promotion routes: their own scope under the same prefix, behind the same guard.
+  await app.register(
+    async (owner) => {
+      owner.addHook('onRequest', owner.requireAdmin);
+      await owner.register(deliveryAdminRoutes);
+      await owner.register(promotionsAdminRoutes);
+    },
+    { prefix: adminApiPaths.prefix },
+  );
   if (config.paymentProvider === 'local') await app.register(payPageRoutes);
   if (app.servesWebApp) {
     await app.register(pagesRoutes);

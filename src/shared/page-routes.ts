@@ -34,6 +34,8 @@ export const pageRoutes = {
   adminReports: '/admin/reports',
   /** Where an invitation's link lands: the new member of staff sets a password. */
   staffAccept: '/staff/accept/:token',
+  adminDelivery: '/admin/delivery',
+  adminPromotions: '/admin/promotions',
   adminProducts: '/admin/products',
   adminNewProduct: '/admin/products/new',
   adminProduct: '/admin/products/:productId',

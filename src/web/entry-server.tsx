@@ -12,6 +12,7 @@ import type { Product } from '#shared/schemas/product';
 import type { Review } from '#shared/schemas/review';
 import { productQueryOptions } from '#web/features/catalog/api/get-product.ts';
 import { browseCatalog } from '#shared/catalog-search';
+import type { DeliverySettings } from '#shared/schemas/delivery';
 import {
   firstListPages,
   PRODUCT_LIST_PAGE_SIZE,
@@ -23,6 +24,7 @@ import { Footer } from '#web/components/layout/footer.tsx';
 import { paths } from '#web/config/paths.ts';
 import { type PageData, serialisePageData } from './app/page-data.ts';
 import { AppProvider, createQueryClient } from './app/provider.tsx';
+import { deliveryChargesQueryOptions } from './app/routes/delivery-charges.ts';
 import { createAppRoutes, type RouteHandle } from './app/router.tsx';
 import { homeHead, productHead } from './app/structured-data.ts';
 
@@ -34,6 +36,8 @@ export interface RenderInput {
   products: readonly Product[];
   /** The reviews, or undefined when they could not be had in time: the page renders without them. */
   reviews: readonly Review[] | undefined;
+  /** The delivery charges for /delivery, or undefined (another page, or not had in time). */
+  delivery?: DeliverySettings | undefined;
   /** Whether the request carried CART_KEPT_COOKIE: /cart then waits for the script rather than showing it empty. */
   cartKept: boolean;
 }
@@ -59,7 +63,14 @@ const PRODUCT_PATH = /^\/product\/([^/?#]+)\/?$/;
 // React writes the hoisted metadata of a fragment at its start; these are the elements PageMeta renders.
 const LEADING_METADATA = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>|<link [^>]*\/>)+/;
 
-export async function renderPage({ url, origin, products, reviews, cartKept }: RenderInput): Promise<RenderedPage> {
+export async function renderPage({
+  url,
+  origin,
+  products,
+  reviews,
+  delivery,
+  cartKept,
+}: RenderInput): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   const routes = createAppRoutes(queryClient, { fetchData: false });
   const { pathname, searchParams } = new URL(url, origin);
@@ -76,6 +87,7 @@ export async function renderPage({ url, origin, products, reviews, cartKept }: R
     }
   }
   if (reviews) queryClient.setQueryData(reviewsQueryOptions().queryKey, [...reviews]);
+  if (delivery) queryClient.setQueryData(deliveryChargesQueryOptions().queryKey, delivery);
   // A product page the catalog lacks renders its not-found state rather than asking the API.
   const productId = PRODUCT_PATH.exec(pathname)?.[1];
   const product =

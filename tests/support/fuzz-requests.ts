@@ -804,3 +804,30 @@ export function fuzzRequest(routes: readonly RegisteredRoute[], context: FuzzCon
       }),
   );
 }
+
+/**
+ * Bodies that pass for the owner's delivery and promotion routes (docs/api.md, The owner's API), and the promotion
+ * ids its `:id` takes: `promotionId` is one the fuzz made first.
+ */
+export function ownerSettingsBodies(): Record<string, unknown> {
+  return {
+    'PUT /api/admin/settings/delivery': new Alternatives(
+      { standard: 3.95, freeOver: 30, zones: [{ name: 'Highlands', postcodes: ['IV', 'HS'], surcharge: 4.5 }] },
+      { standard: 0, freeOver: null, zones: [{ name: 'Islands', postcodes: ['ZE'], surcharge: null }] },
+    ),
+    'POST /api/admin/promotions': new Alternatives(
+      { code: 'FUZZ10', description: 'Ten off', type: 'percent', value: 10, minSpend: 20, maxUses: 5 },
+      {
+        code: 'fuzz-five',
+        description: 'Five pounds off',
+        type: 'fixed',
+        value: 5,
+        startsAt: '2026-01-01T00:00:00Z',
+        endsAt: '2027-01-01T00:00:00Z',
+        oncePerCustomer: true,
+      },
+      { code: 'FUZZSHIP', description: 'Free delivery', type: 'free-delivery' },
+    ),
+    'PATCH /api/admin/promotions/:id': new Alternatives({ active: false }, { active: true }),
+  };
+}

@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeliverySettings } from '#shared/schemas/delivery';
 import type { Product } from '#shared/schemas/product';
 import type { Review } from '#shared/schemas/review';
 import { type PreparedAnswer, prepareAnswerInBackground, preparedSize } from './prepared-answer.ts';
@@ -24,6 +25,7 @@ interface Renderer {
     origin: string;
     products: readonly Product[];
     reviews: readonly Review[] | undefined;
+    delivery?: DeliverySettings | undefined;
     cartKept: boolean;
   }): Promise<{ head: string; body: string; afterRoot?: string; data: string }>;
 }
@@ -33,6 +35,8 @@ export interface PageSources {
   publicUrl: string;
   products(): readonly Product[];
   reviews(): Promise<Review[]>;
+  /** The delivery charges, for /delivery (docs/api.md, Delivery and promotions). */
+  delivery?(): Promise<DeliverySettings>;
 }
 
 /** What a page may show differently for a visitor, from their request (decision 074). */
@@ -60,7 +64,7 @@ export interface PageHtml {
 }
 
 interface KeptPage {
-  /** The reviews' fingerprint for /reviews, '' for pages that show only the catalog. */
+  /** The reviews' fingerprint for /reviews, the charges' for /delivery, '' for pages that show only the catalog. */
   version: string;
   /** Shared by every request that arrives while the page is first being rendered. */
   answer: Promise<PreparedAnswer | undefined>;
@@ -74,8 +78,8 @@ const TITLE = /<title>[^<]*<\/title>/;
 const HTML = 'text/html; charset=utf-8';
 
 const isReviewsPage = (pathname: string) => pathname === '/reviews' || pathname === '/reviews/';
-const fingerprint = (reviews: readonly Review[]) =>
-  createHash('sha256').update(JSON.stringify(reviews)).digest('base64url');
+const isDeliveryPage = (pathname: string) => pathname === '/delivery' || pathname === '/delivery/';
+const fingerprint = (data: unknown) => createHash('sha256').update(JSON.stringify(data)).digest('base64url');
 
 export async function loadPageHtml(webDistDir: string, sources: PageSources): Promise<PageHtml | undefined> {
   const rendererFile = path.join(webDistDir, '..', 'ssr', 'entry-server.js');
@@ -85,15 +89,16 @@ export async function loadPageHtml(webDistDir: string, sources: PageSources): Pr
   const template = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
   if (!template.includes(ROOT)) return undefined;
 
-  async function reviewsFor(log: FastifyBaseLogger): Promise<Review[] | undefined> {
+  /** What a page shows from the database, or undefined when it could not be had in time. */
+  async function waitFor<T>(what: string, load: () => Promise<T>, log: FastifyBaseLogger): Promise<T | undefined> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), REVIEWS_WAIT_MS);
     });
     try {
-      return await Promise.race([sources.reviews(), timeout]);
+      return await Promise.race([load(), timeout]);
     } catch (error) {
-      log.warn({ err: error }, 'reviews unavailable: rendering the reviews page without them');
+      log.warn({ err: error }, `${what} unavailable: rendering the page without them`);
       return undefined;
     } finally {
       clearTimeout(timer);
@@ -104,11 +109,19 @@ export async function loadPageHtml(webDistDir: string, sources: PageSources): Pr
     url: string,
     products: readonly Product[],
     reviews: readonly Review[] | undefined,
+    delivery: DeliverySettings | undefined,
     visitor: VisitorHints,
     log: FastifyBaseLogger,
   ): Promise<string | undefined> {
     try {
-      const page = await renderer.renderPage({ url, origin: sources.publicUrl, products, reviews, ...visitor });
+      const page = await renderer.renderPage({
+        url,
+        origin: sources.publicUrl,
+        products,
+        reviews,
+        delivery,
+        ...visitor,
+      });
       const withHead = page.head ? template.replace(TITLE, () => page.head) : template;
       return withHead.replace(
         ROOT,
@@ -151,20 +164,27 @@ export async function loadPageHtml(webDistDir: string, sources: PageSources): Pr
       const products = sources.products();
       // The path of a page asked for at its own address is that address: no parsing on the busiest path.
       const pathname = url === cacheKey ? url : new URL(url, sources.publicUrl).pathname;
-      const reviews = isReviewsPage(pathname) ? await reviewsFor(log) : undefined;
-      // A reviews page rendered without its reviews (they were slow) is for this request only.
-      const cacheable = url === cacheKey && (reviews !== undefined || !isReviewsPage(pathname));
-      if (!cacheable) return render(url, products, reviews, visitor, log);
+      const reviews = isReviewsPage(pathname) ? await waitFor('reviews', sources.reviews, log) : undefined;
+      // The delivery page states the owner's charges, read for each request: a change shows at once.
+      const wantsDelivery = isDeliveryPage(pathname) && sources.delivery !== undefined;
+      const delivery =
+        wantsDelivery && sources.delivery ? await waitFor('delivery charges', sources.delivery, log) : undefined;
+      // A reviews or delivery page rendered without its data (it was slow) is for this request only.
+      const cacheable =
+        url === cacheKey &&
+        (reviews !== undefined || !isReviewsPage(pathname)) &&
+        (delivery !== undefined || !wantsDelivery);
+      if (!cacheable) return render(url, products, reviews, delivery, visitor, log);
 
       if (products !== keptFor) {
         kept.clear();
         keptFor = products;
       }
-      const version = reviews ? fingerprint(reviews) : '';
+      const version = reviews ? fingerprint(reviews) : delivery ? fingerprint(delivery) : '';
       const keptKey = visitor.cartKept ? `${cacheKey} cart kept` : cacheKey;
       const entry = kept.get(keptKey);
       if (entry?.version === version) return entry.answer;
-      return keep(keptKey, version, render(url, products, reviews, visitor, log)).answer;
+      return keep(keptKey, version, render(url, products, reviews, delivery, visitor, log)).answer;
     },
     cacheStats() {
       let bytes = 0;

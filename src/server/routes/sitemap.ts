@@ -48,6 +48,8 @@ export const pageIndexing = {
   adminStaff: 'disallowed',
   adminReports: 'disallowed',
   staffAccept: 'disallowed',
+  adminDelivery: 'disallowed',
+  adminPromotions: 'disallowed',
   adminProducts: 'disallowed',
   adminNewProduct: 'disallowed',
   adminProduct: 'disallowed',

@@ -202,6 +202,16 @@ export function createAppRoutes(queryClient: QueryClient, { fetchData = true } =
                 },
                 {
                   ...screen,
+                  path: paths.adminDelivery.path,
+                  lazy: lazyScreen(() => import('./routes/admin-delivery.tsx')),
+                },
+                {
+                  ...screen,
+                  path: paths.adminPromotions.path,
+                  lazy: lazyScreen(() => import('./routes/admin-promotions.tsx')),
+                },
+                {
+                  ...screen,
                   path: paths.adminProducts.path,
                   lazy: lazyScreen(() => import('./routes/admin-products.tsx')),
                 },

@@ -60,6 +60,8 @@ export const paths = {
     path: pageRoutes.staffAccept,
     getHref: (token: string) => `/staff/accept/${encodeURIComponent(token)}`,
   },
+  adminDelivery: fixed(pageRoutes.adminDelivery),
+  adminPromotions: fixed(pageRoutes.adminPromotions),
   adminProducts: fixed(pageRoutes.adminProducts),
   adminNewProduct: fixed(pageRoutes.adminNewProduct),
   adminProduct: {

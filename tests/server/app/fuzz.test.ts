@@ -28,6 +28,7 @@ import {
   Alternatives,
   type FuzzContext,
   fuzzRequest,
+  ownerSettingsBodies,
   type RegisteredRoute,
   registeredRoutes,
 } from '#tests/fuzz-requests';
@@ -186,6 +187,13 @@ async function fuzzedApp(
     payload: fuzzProduct(),
   });
   const productId: string = bodyOf(created, [201], 'product')._id;
+  const promotion = await app.inject({
+    method: 'POST',
+    url: '/api/admin/promotions',
+    headers: asAdmin,
+    payload: { code: 'FUZZSEED', description: 'Seed', type: 'percent', value: 5 },
+  });
+  const promotionId: string = bodyOf(promotion, [201], 'promotion')._id;
 
   const context: FuzzContext = {
     params: {
@@ -205,8 +213,10 @@ async function fuzzedApp(
       '/api/admin/products/:id': { id: [productId] },
       // The owner themself (refused: nobody removes themself) and a member of staff the fuzz may remove.
       '/api/admin/staff/:id': { id: [admin.id, staffMember.id] },
+      '/api/admin/promotions/:id': { id: [promotionId] },
     },
     bodies: {
+      ...ownerSettingsBodies(),
       'POST /api/auth/signup': new Alternatives(
         { name: 'Fuzz Tester', email: 'fuzz@example.com', password: 'long-enough-1' },
         { name: 'Fuzz Tester', email: customer.email, password: 'long-enough-1' },

@@ -1,4 +1,6 @@
-/** Promotion codes as the app registers them: `app.promotionRepository`. */
+/** Promotion codes as the app registers them: `app.promotionRepository`, `app.promotionAdmin` and the owner's routes. */
+export { default as promotionsAdminRoutes } from './admin-routes.ts';
+export { default as promotionAdminPlugin } from './promotion-admin.ts';
 export {
   default as promotionRepositoryPlugin,
   type PromotionRecord,

@@ -2,7 +2,7 @@
  * Adds `app.promotionRepository`: promotion codes in `promotions` (docs/api.md, Delivery and promotions). A use is
  * a checkout naming the promotion (decision 096): held while the checkout holds its stock, kept once paid.
  */
-import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { PromotionType } from '#shared/schemas/promotion';
 import type { Database } from '../../db/database.ts';
@@ -34,7 +34,24 @@ export interface PromotionRepository {
    * those of that address (any case).
    */
   usesHeld(id: string, tx: Database, email?: string): Promise<number>;
+  /**
+   * A new promotion; `undefined` when its code is taken in any case (the unique index decides, so two owners making
+   * the same code at once cannot both win).
+   */
+  create(input: NewPromotion, tx: Database): Promise<PromotionRecord | undefined>;
+  /** Every promotion, newest first, each with `uses`: the paid orders that used it. */
+  listWithUses(): Promise<(PromotionRecord & { uses: number })[]>;
+  /** The promotion with its paid uses, or `undefined`. */
+  findWithUses(id: string, tx?: Database): Promise<(PromotionRecord & { uses: number }) | undefined>;
+  /** Switches it on or off, answering it before and after; `undefined` when there is no such promotion. */
+  setActive(
+    id: string,
+    active: boolean,
+    tx: Database,
+  ): Promise<{ before: PromotionRecord; after: PromotionRecord } | undefined>;
 }
+
+export type NewPromotion = Omit<PromotionRecord, 'id' | 'active' | 'createdAt'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +82,27 @@ export const holdsUse = or(
   and(eq(checkouts.stockReserved, true), isNull(checkouts.stockReleasedAt)),
 );
 
+/** PostgreSQL's unique violation (23505). NOTE: Drizzle wraps the driver's error, whose code is then on `cause`. */
+function isUniqueViolation(error: unknown): boolean {
+  const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } };
+  return code === '23505' || cause?.code === '23505';
+}
+
+/** The paid orders that used each promotion (the one with `id`, or all): a held use never paid is not one the owner counts. */
+async function paidUses(db: Database, id?: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ promotionId: checkouts.promotionId, uses: sql<number>`count(*)::int` })
+    .from(checkouts)
+    .where(
+      and(
+        id === undefined ? isNotNull(checkouts.promotionId) : eq(checkouts.promotionId, id),
+        isNotNull(checkouts.paidAt),
+      ),
+    )
+    .groupBy(checkouts.promotionId);
+  return new Map(rows.map((row) => [row.promotionId ?? '', row.uses]));
+}
+
 export function createPromotionRepository(appDb: Database): PromotionRepository {
   return {
     async findByCode(code, db = appDb) {
@@ -92,6 +130,38 @@ export function createPromotionRepository(appDb: Database): PromotionRepository 
           ),
         );
       return row?.uses ?? 0;
+    },
+
+    async create(input, tx) {
+      try {
+        // A savepoint: the unique violation must not spoil the caller's transaction.
+        const [row] = await tx.transaction((inner) => inner.insert(promotions).values(input).returning());
+        return row && toPromotionRecord(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async listWithUses() {
+      const [rows, uses] = await Promise.all([
+        appDb.select().from(promotions).orderBy(desc(promotions.createdAt), desc(promotions.id)),
+        paidUses(appDb),
+      ]);
+      return rows.map((row) => ({ ...toPromotionRecord(row), uses: uses.get(row.id) ?? 0 }));
+    },
+
+    async findWithUses(id, db = appDb) {
+      const [row] = await db.select().from(promotions).where(eq(promotions.id, id));
+      if (!row) return undefined;
+      return { ...toPromotionRecord(row), uses: (await paidUses(db, id)).get(id) ?? 0 };
+    },
+
+    async setActive(id, active, tx) {
+      const [locked] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
+      if (!locked) return undefined;
+      const [row] = await tx.update(promotions).set({ active }).where(eq(promotions.id, id)).returning();
+      return row && { before: toPromotionRecord(locked), after: toPromotionRecord(row) };
     },
   };
 }

@@ -10,6 +10,7 @@ import { SHOP_COMPANY, SHOP_CONTACT } from '#shared/shop-contact';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { paths } from '#web/config/paths.ts';
+import { deliveryChargeLines, useDeliveryCharges } from './delivery-charges.ts';
 
 /** When these texts last changed; shown on each page, as a shopper may want to know what they agreed to. */
 const LAST_UPDATED = '27 November 2026';
@@ -267,12 +268,42 @@ export function TermsRoute() {
   );
 }
 
+/** What delivery costs now, as the owner set it; while the charges load (never on the server's page), a line says so. */
+function DeliveryCharges() {
+  const charges = useDeliveryCharges();
+  if (!charges.data) {
+    return (
+      <p>
+        {charges.isError
+          ? 'We could not load the delivery charges just now; the cart shows the charge for your order.'
+          : 'Loading the delivery charges…'}
+      </p>
+    );
+  }
+  const { standard, zones } = deliveryChargeLines(charges.data);
+  return (
+    <>
+      <p>
+        <strong>{standard}</strong> The cart shows the charge for your order before you pay, and the total you see at
+        checkout is the total you pay.
+      </p>
+      {zones.length > 0 && (
+        <ul>
+          {zones.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 export function DeliveryRoute() {
   return (
     <LegalPage
       title="Delivery Information"
       metaTitle="Delivery Information"
-      description={`Free delivery across the UK in ${DELIVERY_ESTIMATE}: where Roast & Co. delivers, what it costs and when orders are dispatched.`}
+      description={`Delivery across the UK in ${DELIVERY_ESTIMATE}: where Roast & Co. delivers, what it costs and when orders are dispatched.`}
     >
       <section>
         <h2>Where we deliver</h2>
@@ -285,10 +316,7 @@ export function DeliveryRoute() {
 
       <section>
         <h2>What it costs</h2>
-        <p>
-          <strong>Free.</strong> Delivery is free on every order, whatever its size and wherever in the UK it is going.
-          The total you see at checkout is the total you pay.
-        </p>
+        <DeliveryCharges />
       </section>
 
       <section>
