@@ -12,6 +12,7 @@ import { accountRepositoriesPlugin, accountsPlugin, authPlugin, authRoutes } fro
 import { cartPlugin, cartRepositoryPlugin, cartRoutes } from './features/cart/index.ts';
 import {
   ordersPlugin,
+  quoteRoutes,
   refundSweepPlugin,
   stockSweepPlugin,
   orderRepositoriesPlugin,
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(productsRoutes, { prefix: apiPaths.products.prefix });
   await app.register(authRoutes, { prefix: apiPaths.auth.prefix });
   await app.register(cartRoutes, { prefix: apiPaths.cart.prefix });
+  await app.register(quoteRoutes, { prefix: apiPaths.cart.prefix });
   await app.register(ordersRoutes, { prefix: apiPaths.orders.prefix, config });
   await app.register(contactRoutes, { prefix: apiPaths.contact.prefix });
   await app.register(reviewsRoutes, { prefix: apiPaths.reviews.prefix });

@@ -1,5 +1,5 @@
 /**
- * Adds the orders domain's services, each made once here: `app.checkout` (the shopper's way from a cart to a paid
+ * Adds the orders domain's services, each made once here: `app.quotes` (a cart's price), `app.checkout` (the shopper's way from a cart to a paid
  * order, with the stock its checkouts hold), `app.ordersAdmin` (the owner's order operations), and `app.refunds` with
  * `app.refundSettlement` (the owner's refunds and cancellations, and how each refund is settled with the provider).
  */
@@ -8,6 +8,7 @@ import { type CheckoutService, createCheckoutService } from './checkout-service.
 import { createOrdersAdminService, type OrdersAdminService } from './admin-service.ts';
 import { createRefundService, type RefundService } from './refund-service.ts';
 import { createRefundSettlement, type RefundSettlement } from './refund-settlement.ts';
+import { createQuoteService } from './quote-service.ts';
 import { createStockHolds } from './stock-holds.ts';
 
 declare module 'fastify' {
@@ -22,7 +23,9 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const { db, unitOfWork, checkoutRepository, orderRepository, reportRepository, productRepository } = app;
-    const { refundRepository, payments, audit } = app;
+    const { refundRepository, payments, audit, deliverySettings, promotionRepository } = app;
+    const quotes = createQuoteService({ db, productRepository, deliverySettings, promotionRepository });
+    app.decorate('quotes', quotes);
     /** After a commit that sold a weight out or brought one back: the shop's pages must say so, in every process. */
     const stockShown = async (changed: boolean) => {
       if (changed) await app.catalog.changed();
@@ -48,6 +51,7 @@ export default fp(
         checkoutRepository,
         orderRepository,
         productRepository,
+        quotes,
         payments,
         stockHolds,
         refunds,
@@ -61,6 +65,15 @@ export default fp(
   },
   {
     name: 'orders',
-    dependencies: ['order-repositories', 'product-repository', 'catalog', 'payments', 'unit-of-work', 'audit'],
+    dependencies: [
+      'order-repositories',
+      'product-repository',
+      'catalog',
+      'payments',
+      'unit-of-work',
+      'audit',
+      'delivery-settings',
+      'promotion-repository',
+    ],
   },
 );
