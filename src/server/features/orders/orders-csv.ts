@@ -1,13 +1,14 @@
 /**
  * The orders of some days as CSV, for the books (docs/api.md, The owner's API): number, date and time in London,
- * e-mail, lines, the goods and VAT at each rate, and the total. Written as it is read, a page of orders at a time, so
+ * e-mail, lines, the goods and VAT at each rate (delivery's share included), the subtotal, discount and delivery, and
+ * the total. Written as it is read, a page of orders at a time, so
  * a year of orders never sits in memory.
  */
 import { VAT_RATES } from '#shared/constants';
 import { penceToPounds } from '#shared/money';
 import type { OrdersCsvQuery } from '#shared/schemas/admin';
 import { refundVatBreakdown, type VatLine, vatWithDelivery } from '#shared/vat';
-import { formatOrderNumber } from './order-records.ts';
+import { formatOrderNumber, packsCostPence } from './order-records.ts';
 import type { ReportRepository } from './report-repository.ts';
 
 const PAGE_SIZE = 500;
@@ -20,6 +21,9 @@ const HEADER = [
   'E-mail',
   'Lines',
   ...RATES.flatMap((rate) => [`Goods at ${rate}% (incl. VAT)`, `VAT at ${rate}%`]),
+  'Subtotal',
+  'Discount',
+  'Delivery',
   'Total',
 ];
 
@@ -67,7 +71,8 @@ const rateColumns = (entries: VatLine[], sign = 1) => {
 
 /**
  * The orders of those days, then their refunds (docs/api.md, Refunds and cancellations): each refund its own row with
- * negative amounts, on the day it succeeded, its VAT split in proportion to what it was for.
+ * negative amounts, on the day it succeeded, its VAT split in proportion to what it was for (packs of a discounted
+ * line at their share of the line after its discount). A refund's subtotal, discount and delivery are left empty.
  */
 export async function* ordersCsv(
   repository: Pick<ReportRepository, 'ordersForBooks' | 'refundsForBooks'>,
@@ -84,6 +89,9 @@ export async function* ordersCsv(
         order.email ?? '',
         order.lines.map((line) => `${line.qty} × ${line.name} ${line.selectedWeight}`).join('; '),
         ...rateColumns(vatWithDelivery(order.lines, order.deliveryPence)),
+        pounds(order.subtotalPence),
+        pounds(order.discountPence),
+        pounds(order.deliveryPence),
         pounds(order.totalPence),
       ]);
     }
@@ -95,9 +103,10 @@ export async function* ordersCsv(
   for (;;) {
     const page = await repository.refundsForBooks({ from, to, after, limit: PAGE_SIZE });
     for (const refund of page) {
+      // Some packs of a discounted line: their VAT basis is their share of what the line cost after its discount.
       const packs = refund.lines?.flatMap(({ index, qty }) => {
         const line = refund.orderLines[index];
-        return line ? [{ ...line, qty }] : [];
+        return line ? [{ ...line, qty, discountPence: line.unitPricePence * qty - packsCostPence(line, qty) }] : [];
       });
       const basis = packs && packs.length > 0 ? packs : refund.orderLines;
       yield csvLine([
@@ -106,6 +115,10 @@ export async function* ordersCsv(
         refund.email ?? '',
         `Refund: ${refund.reason}${packs?.length ? ` (${packs.map((line) => `${line.qty} × ${line.name} ${line.selectedWeight}`).join('; ')})` : ''}`,
         ...rateColumns(refundVatBreakdown(refund.amountPence, basis), -1),
+        // A refund is money given back, not goods, discount or delivery of its own.
+        '',
+        '',
+        '',
         pounds(-refund.amountPence),
       ]);
     }
