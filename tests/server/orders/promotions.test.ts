@@ -102,7 +102,7 @@ async function checkoutRow(sessionId: string) {
 }
 
 describe('POST /api/cart/quote and create-stripe-session', () => {
-  it('price a mixed-rate basket with a percent code and a surcharge the same, through to the order, My Orders, verify and the mail', async () => {
+  it('price a mixed-rate basket with a percent code and a surcharge the same, through to the order, My Orders, verify, the owner’s detail and the mail', async () => {
     const promotion = await insertPromotion(testApp, { prefix: 'TASTE', value: 15 });
     const customer = await insertCustomer(testApp, { name: 'Quinn Quote' });
     const body = checkoutBody({ postcode: HIGHLANDS, promoCode: promotion.code.toLowerCase(), total: 0 });
@@ -163,6 +163,14 @@ describe('POST /api/cart/quote and create-stripe-session', () => {
 
     const mine = (await calls.myOrders()).json() as unknown[];
     expect(mine.map((each) => OrderSchema.parse(each)).find((each) => each._id === order._id)).toMatchObject(figures);
+
+    const admin = await insertCustomer(testApp, { name: 'Olive Owner', role: 'admin' });
+    const detail = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${order._id}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(detail.json()).toMatchObject(figures);
 
     const mail = await sink.nextMailTo(customer.email);
     expect(mail.text).toContain('Subtotal: £20.37');
