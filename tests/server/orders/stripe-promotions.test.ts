@@ -1,11 +1,14 @@
 /**
  * A discounted basket with a delivery surcharge paid through Stripe (the real SDK against the stand-in): the session's
- * line items after their discount share and its shipping option add up to the quote's total (decision 096).
+ * line items after their discount share and its shipping option add up to the quote's total (decision 096); Stripe's
+ * expiry gives the code's use back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { promotionMessages } from '#shared/schemas/promotion';
 import { QuoteSchema } from '#shared/schemas/quote';
 import { cartPayload, checkoutCalls, guestAddress } from '#tests/checkout';
 import { insertPromotion, setDelivery } from '#tests/promotions';
+import { STAND_IN_WEBHOOK_SECRET } from '#tests/stripe-stand-in';
 import { buildStripeTestApp, type StripeTestApp } from '#tests/stripe-test-app';
 
 let testApp: StripeTestApp;
@@ -52,6 +55,29 @@ describe('a Stripe session for a discounted basket with delivery', () => {
       { name: 'Medjool Dates (250g)', quantity: 1, unitAmount: 356 },
     ]);
     expect(made?.form['shipping_options[0][shipping_rate_data][display_name]']).toBe('Delivery');
+  });
+
+  it('gives the code’s use back when Stripe says the session expired', async () => {
+    await setDelivery(testApp, { standardPence: 0, freeOverPence: null, zones: [] });
+    const promotion = await insertPromotion(testApp, { prefix: 'EXPIRE', maxUses: 1 });
+    // 10% off £20.37: £18.33, delivery free.
+    const body = () => ({ ...cartPayload(), promoCode: promotion.code, totalPrice: 18.33 });
+    const first = await checkoutCalls(testApp).createSession(body());
+    expect(first.statusCode).toBe(200);
+    expect((await checkoutCalls(testApp).createSession(body())).json().message).toBe(promotionMessages.usedUp);
+
+    const expired = testApp.standIn.signedEvent(first.json().id, {
+      type: 'checkout.session.expired',
+      secret: STAND_IN_WEBHOOK_SECRET,
+    });
+    const delivered = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/orders/stripe-webhook',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': expired.signature },
+      payload: expired.payload,
+    });
+    expect(delivered.statusCode).toBe(200);
+    expect((await checkoutCalls(testApp).createSession(body())).statusCode).toBe(200);
   });
 
   it('sends no shipping option when delivery is free', async () => {
