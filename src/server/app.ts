@@ -20,6 +20,7 @@ import { cartPlugin, cartRepositoryPlugin, cartRoutes } from './features/cart/in
 import {
   ordersPlugin,
   newOrderAlertsPlugin,
+  quoteRoutes,
   refundSweepPlugin,
   stockSweepPlugin,
   orderRepositoriesPlugin,
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(authRoutes, { prefix: apiPaths.auth.prefix });
   await app.register(staffInviteRoutes, { prefix: apiPaths.staff.prefix });
   await app.register(cartRoutes, { prefix: apiPaths.cart.prefix });
+  await app.register(quoteRoutes, { prefix: apiPaths.cart.prefix });
   await app.register(ordersRoutes, { prefix: apiPaths.orders.prefix, config });
   await app.register(contactRoutes, { prefix: apiPaths.contact.prefix });
   await app.register(reviewsRoutes, { prefix: apiPaths.reviews.prefix });

@@ -35,6 +35,7 @@ export const cartPayloadLines = [
     qty: 2,
     unitPricePence: 809,
     vatRate: 20,
+    discountPence: 0,
   },
   {
     productId: 'medjool-dates',
@@ -43,6 +44,7 @@ export const cartPayloadLines = [
     qty: 1,
     unitPricePence: 419,
     vatRate: 0,
+    discountPence: 0,
   },
 ];
 

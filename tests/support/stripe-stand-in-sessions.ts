@@ -1,7 +1,8 @@
 /**
  * The stand-in's Checkout Sessions: the create request's form read and checked as Stripe checks it (mode, line items
  * with `price_data`, one currency, metadata and reference lengths, the expiry window, absolute return URLs) and the
- * session object it answers, in Stripe's names.
+ * session object it answers, in Stripe's names. A session's total is its items plus its one fixed-amount shipping option,
+ * as Stripe's is.
  */
 import { randomBytes } from 'node:crypto';
 import { type FormTree, field, integer, invalid, object, readMetadata } from './stripe-stand-in-protocol.ts';
@@ -20,6 +21,8 @@ export interface StandInCheckoutSession {
   currency: string;
   amount_subtotal: number;
   amount_total: number;
+  /** What the shipping option adds, as Stripe answers it. */
+  shipping_cost: { amount_total: number } | null;
   customer_email: string | null;
   client_reference_id: string | null;
   metadata: Record<string, string>;
@@ -69,6 +72,31 @@ export function readLineItems(tree: FormTree): StandInLineItem[] {
   });
 }
 
+/** The session's shipping charge from `shipping_options[0][shipping_rate_data]` (Stripe allows up to 5), or 0. */
+export function readShipping(tree: FormTree, currency: string): number {
+  const options = tree.shipping_options;
+  if (options === undefined) return 0;
+  if (!Array.isArray(options) || options.length === 0 || options.length > 5)
+    throw invalid('Invalid array: shipping_options.', 'shipping_options');
+  const first = options[0];
+  if (first === undefined || typeof first === 'string' || Array.isArray(first))
+    throw invalid('Invalid hash: shipping_options[0]', 'shipping_options[0]');
+  if (first.shipping_rate !== undefined) throw invalid('The Stripe stand-in supports only shipping_rate_data.');
+  const path = 'shipping_options[0][shipping_rate_data]';
+  const rate = object(first, 'shipping_rate_data', path);
+  if (!rate) throw invalid('Missing required param: shipping_rate_data.', path, 'parameter_missing');
+  if (field(rate, 'type', `${path}[type]`) !== 'fixed_amount')
+    throw invalid('The Stripe stand-in supports only fixed_amount shipping.', `${path}[type]`);
+  const name = field(rate, 'display_name', `${path}[display_name]`);
+  if (!name?.trim())
+    throw invalid('Missing required param: display_name.', `${path}[display_name]`, 'parameter_missing');
+  const fixed = object(rate, 'fixed_amount', `${path}[fixed_amount]`);
+  if (!fixed) throw invalid('Missing required param: fixed_amount.', `${path}[fixed_amount]`, 'parameter_missing');
+  if (field(fixed, 'currency', `${path}[fixed_amount][currency]`) !== currency)
+    throw invalid('The shipping rate must use the session’s currency.', `${path}[fixed_amount][currency]`);
+  return integer(field(fixed, 'amount', `${path}[fixed_amount][amount]`), `${path}[fixed_amount][amount]`, 0);
+}
+
 function absoluteUrl(tree: FormTree, key: string): string | null {
   const value = field(tree, key, key);
   if (value === undefined) return null;
@@ -88,6 +116,7 @@ export function buildSession(tree: FormTree, lineItems: StandInLineItem[], baseU
   if (clientReferenceId !== null && clientReferenceId.length > 200)
     throw invalid('client_reference_id is too long.', 'client_reference_id');
   const amount = lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
+  const shipping = readShipping(tree, currency);
   const id = `cs_test_${randomBytes(24).toString('hex')}`;
   const created = Math.floor(Date.now() / 1000);
   // Stripe's rule for expires_at: between 30 minutes and 24 hours after the session is made.
@@ -107,7 +136,8 @@ export function buildSession(tree: FormTree, lineItems: StandInLineItem[], baseU
     payment_status: 'unpaid',
     currency,
     amount_subtotal: amount,
-    amount_total: amount,
+    amount_total: amount + shipping,
+    shipping_cost: tree.shipping_options === undefined ? null : { amount_total: shipping },
     customer_email: field(tree, 'customer_email', 'customer_email') ?? null,
     client_reference_id: clientReferenceId,
     metadata,

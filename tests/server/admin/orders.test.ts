@@ -215,7 +215,7 @@ describe('GET /api/admin/orders.csv', () => {
   const csv = (query: string) =>
     testApp.app.inject({ method: 'GET', url: `/api/admin/orders.csv${query}`, headers: bearer(admin.token) });
 
-  it("streams the day's orders for the books: number, London time, e-mail, lines, goods and VAT by rate, total", async () => {
+  it("streams the day's orders for the books: number, London time, e-mail, lines, goods and VAT by rate, subtotal, discount, delivery, total", async () => {
     const order = await paidOrder();
     const today = londonToday();
     const response = await csv(`?from=${today}&to=${today}`);
@@ -227,12 +227,12 @@ describe('GET /api/admin/orders.csv', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     const rows = response.body.split('\r\n');
     expect(rows[0]).toBe(
-      'Order,Date (London),E-mail,Lines,Goods at 20% (incl. VAT),VAT at 20%,Goods at 0% (incl. VAT),VAT at 0%,Total',
+      'Order,Date (London),E-mail,Lines,Goods at 20% (incl. VAT),VAT at 20%,Goods at 0% (incl. VAT),VAT at 0%,Subtotal,Discount,Delivery,Total',
     );
     const row = rows.find((line) => line.startsWith(`${order.number},`));
     expect(row).toMatch(
       new RegExp(
-        `^${order.number},${today} \\d\\d:\\d\\d,${order.email},2 × Roasted Cashew Nuts 500g; 1 × [^,]+ 250g,16\\.18,2\\.70,4\\.19,0\\.00,20\\.37$`,
+        `^${order.number},${today} \\d\\d:\\d\\d,${order.email},2 × Roasted Cashew Nuts 500g; 1 × [^,]+ 250g,16\\.18,2\\.70,4\\.19,0\\.00,20\\.37,0\\.00,0\\.00,20\\.37$`,
       ),
     );
     expect(rows.at(-1)).toBe('');
@@ -240,7 +240,7 @@ describe('GET /api/admin/orders.csv', () => {
 
   it('has only the header for days without orders, and answers 400 for dates it cannot read', async () => {
     expect((await csv('?from=2001-01-01&to=2001-01-31')).body).toBe(
-      'Order,Date (London),E-mail,Lines,Goods at 20% (incl. VAT),VAT at 20%,Goods at 0% (incl. VAT),VAT at 0%,Total\r\n',
+      'Order,Date (London),E-mail,Lines,Goods at 20% (incl. VAT),VAT at 20%,Goods at 0% (incl. VAT),VAT at 0%,Subtotal,Discount,Delivery,Total\r\n',
     );
     expect((await csv('?from=0001-01-01&to=9999-12-31')).statusCode).toBe(200);
     for (const query of [

@@ -33,6 +33,7 @@ const browserCalls = [
   ['DELETE', apiPaths.cart.clear],
   ['PATCH', apiPaths.cart.changeWeight('roasted-cashew-nuts')],
   ['POST', apiPaths.cart.merge],
+  ['POST', apiPaths.cart.quote],
   ['POST', apiPaths.orders.createCheckoutSession],
   ['GET', apiPaths.orders.verify('cs_unknown')],
   ['POST', apiPaths.orders.place],

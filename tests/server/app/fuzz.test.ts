@@ -238,6 +238,11 @@ async function fuzzedApp(
       'DELETE /api/cart/remove/:id': { qtyToRemove: 1 },
       'PATCH /api/cart/:id': { selectedWeight: '250g' },
       'POST /api/cart/merge': { items: [{ _id: 'medjool-dates', qty: 2, selectedWeight: '250g' }] },
+      'POST /api/cart/quote': {
+        orderItems: cartPayload(address).orderItems,
+        postcode: 'IV1 1AA',
+        promoCode: 'SPRING10',
+      },
       'POST /api/contact/submit': { name: 'Fuzz Tester', email: 'fuzz@example.com', phone: '', message: 'Hello' },
       'POST /api/orders/create-stripe-session': cartPayload(address),
       'POST /api/orders': orderPayload(sessionId, cartPayload(address)),

@@ -33,6 +33,7 @@ function checkout(overrides: Partial<CheckoutForPayment> = {}): CheckoutForPayme
       { name: 'Pumpkin Seeds', selectedWeight: '500g', qty: 1, unitPricePence: 350, vatRate: 0 },
     ],
     amountPence: 2 * 419 + 350,
+    deliveryPence: 0,
     email: 'shopper@example.com',
     ...overrides,
   };

@@ -3,7 +3,6 @@
  * 039), and compared with what a shopper says they paid for. What the API's callers may not do is an `HttpError`.
  */
 import { findWeight } from '#shared/cart-rules';
-import { checkoutMessages } from '#shared/schemas/order';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import type { ProductRepository, StockLine } from '../catalog/index.ts';
@@ -44,13 +43,15 @@ export function matchesCheckout(
   });
 }
 
-/** The lines priced from the database inside `tx`; refused when one cannot be sold or its price is not the shopper's. */
-export async function priceLines(
+/**
+ * The lines priced from the database inside `tx` (or outside one, for a quote); refused when one cannot be sold.
+ * `priceChanged`: a price the browser sent is not the catalog's, so the shopper must see the new amount first.
+ */
+export async function catalogLines(
   productRepository: Pick<ProductRepository, 'findByIds'>,
   items: readonly CheckoutItem[],
-  totalPence: number,
-  tx: Database,
-): Promise<{ lines: CheckoutLine[]; amountPence: number }> {
+  tx?: Database,
+): Promise<{ lines: CheckoutLine[]; priceChanged: boolean }> {
   const products = new Map(
     (
       await productRepository.findByIds(
@@ -79,10 +80,7 @@ export async function priceLines(
       vatRate: product.vatRate,
     });
   }
-  const amountPence = lines.reduce((sum, line) => sum + line.unitPricePence * line.qty, 0);
-  // The browser's prices or total differ from the catalog's: the shopper must see the new amount first.
-  if (priceChanged || totalPence !== amountPence) throw new HttpError(409, checkoutMessages.reviewCart);
-  return { lines, amountPence };
+  return { lines, priceChanged };
 }
 
 /** The packs a checkout's lines take from (or give back to) the catalog's counted stock. */

@@ -16,7 +16,7 @@ import type { Customer } from '../accounts/index.ts';
 import type { ProductRepository } from '../catalog/index.ts';
 import { orderConfirmationMail, type UnitOfWork } from '../mail/index.ts';
 import type { CheckoutRepository } from './checkout-repository.ts';
-import { type CheckoutItem, matchesCheckout, type OrderClaim, priceLines, stockLines } from './checkout-lines.ts';
+import { type CheckoutItem, matchesCheckout, type OrderClaim, stockLines } from './checkout-lines.ts';
 import { orderMessages, refundMessages } from './messages.ts';
 import {
   type CheckoutRecord,
@@ -28,6 +28,7 @@ import {
 import type { OrderRepository } from './order-repository.ts';
 import { createPaidStatusReader } from './paid-status.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import type { QuoteService } from './quote-service.ts';
 import type { RefundRepository } from './refund-repository.ts';
 import type { RefundService } from './refund-service.ts';
 import type { RefundSettlement } from './refund-settlement.ts';
@@ -44,11 +45,15 @@ export type ConfirmResult =
   | { status: 'placed'; checkout: CheckoutRecord; order: OrderRecord; created: boolean };
 
 export interface CheckoutService extends StockHolds {
-  /** A payment session for the lines, priced from the database; 400, 409 or 503 when it cannot start. */
+  /**
+   * A payment session for the lines, priced from the database with the delivery address's charges and the promotion
+   * (whose use it holds with the stock); 400, 409 or 503 when it cannot start.
+   */
   start(input: {
     items: readonly CheckoutItem[];
     shippingAddress: ShippingAddress;
     totalPence: number;
+    promoCode?: string | undefined;
     customer: Customer | null;
   }): Promise<{ sessionId: string; url: string }>;
   /**
@@ -86,6 +91,7 @@ export function createCheckoutService(deps: {
   checkoutRepository: CheckoutRepository;
   orderRepository: OrderRepository;
   productRepository: ProductRepository;
+  quotes: Pick<QuoteService, 'priceCheckout'>;
   payments: PaymentProvider;
   stockHolds: StockHolds;
   refunds: Pick<RefundService, 'cancelInside'>;
@@ -95,7 +101,7 @@ export function createCheckoutService(deps: {
   stockShown: (changed: boolean) => Promise<void>;
   log: FastifyBaseLogger;
 }): CheckoutService {
-  const { db, unitOfWork, checkoutRepository, orderRepository, productRepository, payments, stockHolds } = deps;
+  const { db, unitOfWork, checkoutRepository, orderRepository, productRepository, quotes, payments, stockHolds } = deps;
   const { stockShown, log, refunds, refundRepository, refundSettlement } = deps;
   const isPaid = createPaidStatusReader(payments);
 
@@ -125,11 +131,15 @@ export function createCheckoutService(deps: {
   const checkout: CheckoutService = {
     ...stockHolds,
 
-    async start({ items, shippingAddress, totalPence, customer }) {
+    async start({ items, shippingAddress, totalPence, promoCode, customer }) {
       const email = customer?.email ?? shippingAddress.email;
       let soldOut = false;
       const pending = await db.transaction(async (tx) => {
-        const { lines, amountPence } = await priceLines(productRepository, items, totalPence, tx);
+        // The promotion's row stays locked to the commit, so the use this checkout holds is counted by the next.
+        const { lines, priced, promotion } = await quotes.priceCheckout(
+          { items, postcode: shippingAddress.postalCode, promoCode, email, totalPence },
+          tx,
+        );
         const taken = await productRepository.takeStock(stockLines(lines), tx);
         const { short } = taken;
         soldOut = taken.soldOut;
@@ -147,12 +157,12 @@ export function createCheckoutService(deps: {
             guestEmail: customer ? null : shippingAddress.email,
             email,
             lines,
-            amountPence,
-            subtotalPence: amountPence,
-            discountPence: 0,
-            deliveryPence: 0,
-            promotionId: null,
-            promoCode: null,
+            amountPence: priced.totalPence,
+            subtotalPence: priced.subtotalPence,
+            discountPence: priced.discountPence,
+            deliveryPence: priced.deliveryPence,
+            promotionId: promotion?.id ?? null,
+            promoCode: promotion?.code ?? null,
             shippingAddress,
             stockReserved: true,
           },
@@ -160,10 +170,10 @@ export function createCheckoutService(deps: {
         );
       });
       await stockShown(soldOut);
-      const { lines, amountPence } = pending;
+      const { lines, amountPence, deliveryPence } = pending;
       let session: Awaited<ReturnType<typeof payments.createSession>>;
       try {
-        session = await payments.createSession({ checkoutId: pending.id, lines, amountPence, email });
+        session = await payments.createSession({ checkoutId: pending.id, lines, amountPence, deliveryPence, email });
       } catch (error) {
         log.error({ err: error, checkoutId: pending.id }, 'the payment provider could not make a session');
         // No session, so no payment can ever come for it: its stock goes back at once.
@@ -222,6 +232,10 @@ export function createCheckoutService(deps: {
               to: result.order.email,
               orderNumber: formatOrderNumber(result.order.orderNumber),
               lines: result.order.lines,
+              subtotalPence: result.order.subtotalPence,
+              discountPence: result.order.discountPence,
+              deliveryPence: result.order.deliveryPence,
+              promoCode: result.order.promoCode,
               totalPence: result.order.totalPence,
               shippingAddress: result.order.shippingAddress,
             }),

@@ -33,6 +33,13 @@ export interface CheckoutLine {
 export const lineTotalPence = (line: Pick<CheckoutLine, 'unitPricePence' | 'qty' | 'discountPence'>) =>
   line.unitPricePence * line.qty - (line.discountPence ?? 0);
 
+/**
+ * What `qty` of a line's packs cost after the discount: the line's share pro-rated by packs, rounded down, so the
+ * packs of a line never come to more than it cost and all of them come to exactly that.
+ */
+export const packsCostPence = (line: Pick<CheckoutLine, 'unitPricePence' | 'qty' | 'discountPence'>, qty: number) =>
+  qty >= line.qty ? lineTotalPence(line) : Math.floor((lineTotalPence(line) * qty) / line.qty);
+
 /** The order number a shopper quotes, e.g. "RC-1001". */
 export const formatOrderNumber = (orderNumber: number) => `RC-${orderNumber}`;
 

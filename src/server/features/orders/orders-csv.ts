@@ -1,6 +1,7 @@
 /**
  * The orders of some days as CSV, for the books (docs/api.md, The owner's API): number, date and time in London,
- * e-mail, lines, the goods and VAT at each rate, and the total. Written as it is read, a page of orders at a time, so
+ * e-mail, lines, the goods and VAT at each rate (delivery's share included), the subtotal, discount and delivery, and
+ * the total. Written as it is read, a page of orders at a time, so
  * a year of orders never sits in memory.
  */
 import { VAT_RATES } from '#shared/constants';
@@ -8,7 +9,7 @@ import { penceToPounds } from '#shared/money';
 import type { OrdersCsvQuery } from '#shared/schemas/admin';
 import type { VatReport } from '#shared/schemas/report';
 import { refundVatBreakdown, type VatLine, vatWithDelivery } from '#shared/vat';
-import { formatOrderNumber } from './order-records.ts';
+import { formatOrderNumber, packsCostPence } from './order-records.ts';
 import type { BooksRefund, ReportRepository } from './report-repository.ts';
 
 const PAGE_SIZE = 500;
@@ -21,6 +22,9 @@ const HEADER = [
   'E-mail',
   'Lines',
   ...RATES.flatMap((rate) => [`Goods at ${rate}% (incl. VAT)`, `VAT at ${rate}%`]),
+  'Subtotal',
+  'Discount',
+  'Delivery',
   'Total',
 ];
 
@@ -68,7 +72,8 @@ const rateColumns = (entries: VatLine[], sign = 1) => {
 
 /**
  * The orders of those days, then their refunds (docs/api.md, Refunds and cancellations): each refund its own row with
- * negative amounts, on the day it succeeded, its VAT split in proportion to what it was for.
+ * negative amounts, on the day it succeeded, its VAT split in proportion to what it was for (packs of a discounted
+ * line at their share of the line after its discount). A refund's subtotal, discount and delivery are left empty.
  */
 export async function* ordersCsv(
   repository: Pick<ReportRepository, 'ordersForBooks' | 'refundsForBooks'>,
@@ -85,6 +90,9 @@ export async function* ordersCsv(
         order.email ?? '',
         order.lines.map((line) => `${line.qty} × ${line.name} ${line.selectedWeight}`).join('; '),
         ...rateColumns(vatWithDelivery(order.lines, order.deliveryPence)),
+        pounds(order.subtotalPence),
+        pounds(order.discountPence),
+        pounds(order.deliveryPence),
         pounds(order.totalPence),
       ]);
     }
@@ -103,6 +111,10 @@ export async function* ordersCsv(
         refund.email ?? '',
         `Refund: ${refund.reason}${packs?.length ? ` (${packs.map((line) => `${line.qty} × ${line.name} ${line.selectedWeight}`).join('; ')})` : ''}`,
         ...rateColumns(refundVat(refund), -1),
+        // A refund is money given back, not goods, discount or delivery of its own.
+        '',
+        '',
+        '',
         pounds(-refund.amountPence),
       ]);
     }
@@ -112,11 +124,14 @@ export async function* ordersCsv(
   }
 }
 
-/** The packs a refund was for, as lines of that many; undefined for an amount alone. */
+/**
+ * The packs a refund was for, as lines of that many; undefined for an amount alone. Some packs of a discounted line:
+ * their VAT basis is their share of what the line cost after its discount.
+ */
 function refundedPacks(refund: BooksRefund) {
   return refund.lines?.flatMap(({ index, qty }) => {
     const line = refund.orderLines[index];
-    return line ? [{ ...line, qty }] : [];
+    return line ? [{ ...line, qty, discountPence: line.unitPricePence * qty - packsCostPence(line, qty) }] : [];
   });
 }
 

@@ -1,5 +1,5 @@
 /**
- * Adds the orders domain's services, each made once here: `app.checkout` (the shopper's way from a cart to a paid
+ * Adds the orders domain's services, each made once here: `app.quotes` (a cart's price), `app.checkout` (the shopper's way from a cart to a paid
  * order, with the stock its checkouts hold), `app.ordersAdmin` (the owner's order operations), and `app.refunds` with
  * `app.refundSettlement` (the owner's refunds and cancellations, and how each refund is settled with the provider).
  */
@@ -10,6 +10,7 @@ import { createPackingService, type PackingService } from './packing.ts';
 import { createReports, type Reports } from './reports.ts';
 import { createRefundService, type RefundService } from './refund-service.ts';
 import { createRefundSettlement, type RefundSettlement } from './refund-settlement.ts';
+import { createQuoteService } from './quote-service.ts';
 import { createStockHolds } from './stock-holds.ts';
 
 declare module 'fastify' {
@@ -26,7 +27,9 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const { db, unitOfWork, checkoutRepository, orderRepository, reportRepository, productRepository } = app;
-    const { refundRepository, payments, audit } = app;
+    const { refundRepository, payments, audit, deliverySettings, promotionRepository } = app;
+    const quotes = createQuoteService({ db, productRepository, deliverySettings, promotionRepository });
+    app.decorate('quotes', quotes);
     /** After a commit that sold a weight out or brought one back: the shop's pages must say so, in every process. */
     const stockShown = async (changed: boolean) => {
       if (changed) await app.catalog.changed();
@@ -52,6 +55,7 @@ export default fp(
         checkoutRepository,
         orderRepository,
         productRepository,
+        quotes,
         payments,
         stockHolds,
         refunds,
@@ -68,6 +72,15 @@ export default fp(
   },
   {
     name: 'orders',
-    dependencies: ['order-repositories', 'product-repository', 'catalog', 'payments', 'unit-of-work', 'audit'],
+    dependencies: [
+      'order-repositories',
+      'product-repository',
+      'catalog',
+      'payments',
+      'unit-of-work',
+      'audit',
+      'delivery-settings',
+      'promotion-repository',
+    ],
   },
 );

@@ -6,8 +6,10 @@ import { penceToPounds, poundsToPence } from '#shared/money';
 import type { AdminOrder, AdminOrderDetail, AdminRefund } from '#shared/schemas/admin';
 import type { Refund } from '#shared/schemas/refund';
 import type { CreateCheckoutBody, Order, OrderItemInput, PlaceOrderBody } from '#shared/schemas/order';
+import type { Quote, QuoteBody } from '#shared/schemas/quote';
 import { vatWithDelivery } from '#shared/vat';
 import type { CheckoutItem, OrderClaim } from './checkout-lines.ts';
+import type { BasketRequest, QuotedBasket } from './quote-service.ts';
 import {
   formatOrderNumber,
   type OrderRecord,
@@ -32,6 +34,28 @@ export function checkoutFromWire(body: CreateCheckoutBody) {
     items: checkoutItemsFromWire(body.orderItems),
     shippingAddress: body.shippingAddress,
     totalPence: poundsToPence(body.totalPrice),
+    promoCode: body.promoCode,
+  };
+}
+
+/** What a quote body asks for, in pence. */
+export function quoteFromWire(body: QuoteBody): BasketRequest {
+  return { items: checkoutItemsFromWire(body.orderItems), postcode: body.postcode, promoCode: body.promoCode };
+}
+
+/** A quote as the API answers it, in pounds (docs/api.md, Delivery and promotions). */
+export function toWireQuote({ priced, promotion }: QuotedBasket): Quote {
+  return {
+    subtotal: penceToPounds(priced.subtotalPence),
+    discount: penceToPounds(priced.discountPence),
+    delivery: penceToPounds(priced.deliveryPence),
+    total: penceToPounds(priced.totalPence),
+    vat: priced.vat.map((entry) => ({ rate: entry.rate, amount: penceToPounds(entry.vatPence) })),
+    ...(priced.freeOverPence === null ? {} : { freeDeliveryFrom: penceToPounds(priced.freeOverPence) }),
+    ...(priced.moreForFreeDeliveryPence !== null && priced.moreForFreeDeliveryPence > 0
+      ? { moreForFreeDelivery: penceToPounds(priced.moreForFreeDeliveryPence) }
+      : {}),
+    ...(promotion ? { promo: { code: promotion.code, description: promotion.description } } : {}),
   };
 }
 

@@ -1,16 +1,33 @@
-/** The order confirmation: the contract on a durable medium, sent once per order. */
+/**
+ * The order confirmation: the contract on a durable medium, sent once per order. Its figures are the order's, priced
+ * once by the server (decision 096): subtotal, discount with its code, delivery, total, and VAT by rate with
+ * delivery's share.
+ */
 import { DELIVERY_ESTIMATE, SHOP_NAME, type VatRate } from '#shared/constants';
 import { SHOP_CONTACT } from '#shared/shop-contact';
 import { formatPence } from '#shared/money';
 import type { ShippingAddress } from '#shared/schemas/shipping-address';
-import { vatBreakdown } from '#shared/vat';
+import { vatWithDelivery } from '#shared/vat';
 import { escapeHtml } from '../../../lib/html.ts';
 import { colours, greeting, layout, type OutgoingMail, textFooter } from './layout.ts';
 
 export interface OrderConfirmationDetails {
   to: string;
   orderNumber: string;
-  lines: readonly { name: string; selectedWeight: string; qty: number; unitPricePence: number; vatRate: VatRate }[];
+  lines: readonly {
+    name: string;
+    selectedWeight: string;
+    qty: number;
+    unitPricePence: number;
+    vatRate: VatRate;
+    /** The line's share of the discount. */
+    discountPence?: number | undefined;
+  }[];
+  /** The goods before the discount. */
+  subtotalPence: number;
+  discountPence: number;
+  deliveryPence: number;
+  promoCode: string | null;
   totalPence: number;
   shippingAddress: ShippingAddress;
 }
@@ -20,11 +37,23 @@ export function orderConfirmationMail({
   to,
   orderNumber,
   lines,
+  subtotalPence,
+  discountPence,
+  deliveryPence,
+  promoCode,
   totalPence,
   shippingAddress,
 }: OrderConfirmationDetails): OutgoingMail {
   const subject = `Your ${SHOP_NAME} order ${orderNumber} is confirmed`;
-  const vat = vatBreakdown(lines);
+  const vat = vatWithDelivery(lines, deliveryPence);
+  /** Subtotal, discount (when there is one) and delivery, before the total. */
+  const sums: [string, string][] = [
+    ['Subtotal', formatPence(subtotalPence)],
+    ...(discountPence > 0
+      ? [[promoCode ? `Discount (${promoCode})` : 'Discount', `−${formatPence(discountPence)}`] as [string, string]]
+      : []),
+    ['Delivery', deliveryPence === 0 ? 'Free' : formatPence(deliveryPence)],
+  ];
   const addressLines = [
     shippingAddress.name,
     shippingAddress.address,
@@ -50,6 +79,12 @@ ${lines
       `<tr><td style="${cell}">${escapeHtml(`${line.qty} × ${line.name} (${line.selectedWeight})`)}</td><td align="right" style="${cell}white-space:nowrap;">${escapeHtml(formatPence(line.unitPricePence * line.qty))}</td></tr>`,
   )
   .join('\n')}
+${sums
+  .map(
+    ([label, amount]) =>
+      `<tr><td style="padding:4px 0;">${escapeHtml(label)}</td><td align="right" style="padding:4px 0;white-space:nowrap;">${escapeHtml(amount)}</td></tr>`,
+  )
+  .join('\n')}
 <tr><td style="padding:12px 0 4px;font-weight:700;">Total paid</td><td align="right" style="padding:12px 0 4px;font-weight:700;">${escapeHtml(formatPence(totalPence))}</td></tr>
 ${vat
   .map(
@@ -70,6 +105,7 @@ ${vat
     '',
     ...lines.map((line) => `${lineText(line)}: ${formatPence(line.unitPricePence * line.qty)}`),
     '',
+    ...sums.map(([label, amount]) => `${label}: ${amount}`),
     `Total paid: ${formatPence(totalPence)}`,
     ...vat.map(vatText),
     '',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../lib/html.ts';
 import { passwordResetMail, signupCodeMail, signupNoticeMail } from './account-mails.ts';
 import { contactMessageMail } from './contact-message-mail.ts';
+import { orderConfirmationMail } from './order-confirmation-mail.ts';
 
 describe('mail templates', () => {
   it('escapes every value put into the HTML part, and keeps the text part plain', () => {
@@ -57,5 +58,67 @@ describe('mail templates', () => {
     expect(mail.text).toContain('First line <script>x()</script>\r\nSecond & last');
     expect(mail.text).toContain('Phone: not given');
     expect(mail.text).toContain('Reference: ref-1');
+  });
+
+  describe('the order confirmation', () => {
+    const address = {
+      name: 'Ada Lovelace',
+      phone: '+447946095800',
+      email: 'ada@example.com',
+      address: '1 High Street',
+      landmark: '',
+      city: 'Inverness',
+      postalCode: 'IV1 1AA',
+      country: 'United Kingdom',
+    };
+    const lines = [
+      { name: 'Roasted Cashew Nuts', selectedWeight: '500g', qty: 2, unitPricePence: 809, vatRate: 20 as const },
+      { name: 'Medjool Dates', selectedWeight: '250g', qty: 1, unitPricePence: 419, vatRate: 0 as const },
+    ];
+
+    it('shows the subtotal, the discount with its code, delivery, the total and VAT with delivery’s share', () => {
+      const mail = orderConfirmationMail({
+        to: 'ada@example.com',
+        orderNumber: 'RC-1001',
+        lines: [
+          { ...lines[0]!, discountPence: 243 },
+          { ...lines[1]!, discountPence: 63 },
+        ],
+        subtotalPence: 2037,
+        discountPence: 306,
+        deliveryPence: 895,
+        promoCode: 'TASTE15',
+        totalPence: 2626,
+        shippingAddress: address,
+      });
+      for (const part of [
+        'Subtotal: £20.37',
+        'Discount (TASTE15): −£3.06',
+        'Delivery: £8.95',
+        'Total paid: £26.26',
+        'VAT at 20% included: £3.48 (on £20.86)',
+        'VAT at 0% included: £0.00 (on £5.40)',
+      ])
+        expect(mail.text).toContain(part);
+      expect(mail.html).toContain('Discount (TASTE15)');
+      expect(mail.html).toContain('−£3.06');
+    });
+
+    it('says Free for free delivery and has no discount line without one', () => {
+      const mail = orderConfirmationMail({
+        to: 'ada@example.com',
+        orderNumber: 'RC-1002',
+        lines,
+        subtotalPence: 2037,
+        discountPence: 0,
+        deliveryPence: 0,
+        promoCode: null,
+        totalPence: 2037,
+        shippingAddress: address,
+      });
+      expect(mail.text).toContain('Delivery: Free');
+      expect(mail.text).not.toContain('Discount');
+      expect(mail.text).toContain('VAT at 20% included: £2.70 (on £16.18)');
+    });
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The HTML of the built-in test payment page (docs/api.md, Checkout and payment): plainly marked as a test, the lines and the total,
+ * The HTML of the built-in test payment page (docs/api.md, Checkout and payment): plainly marked as a test, the lines,
+ * the subtotal, the discount with its code, delivery and the total,
  * the card fields with visible labels, a Pay button naming the amount, and Cancel. Plain HTML and a stylesheet,
  * no script: it works with any browser and passes the shop's Content-Security-Policy.
  */
@@ -14,6 +15,10 @@ export const PAY_PAGE_STYLESHEET_PATH = '/pay/pay.css';
 export interface PayPageModel {
   sessionId: string;
   lines: readonly Pick<CheckoutLine, 'name' | 'selectedWeight' | 'qty' | 'unitPricePence'>[];
+  subtotalPence: number;
+  discountPence: number;
+  deliveryPence: number;
+  promoCode: string | null;
   amountPence: number;
   email: string;
   error?: { field: keyof TestCardEntry; message: string };
@@ -45,6 +50,20 @@ export function renderPayPage(model: PayPageModel): string {
         `<tr><td>${escapeHtml(`${line.qty} × ${line.name} (${line.selectedWeight})`)}</td><td class="amount">${escapeHtml(formatPence(line.unitPricePence * line.qty))}</td></tr>`,
     )
     .join('\n');
+  const discount: [string, string][] =
+    model.discountPence > 0
+      ? [[model.promoCode ? `Discount (${model.promoCode})` : 'Discount', `−${formatPence(model.discountPence)}`]]
+      : [];
+  const sums = [
+    ['Subtotal', formatPence(model.subtotalPence)],
+    ...discount,
+    ['Delivery', model.deliveryPence === 0 ? 'Free' : formatPence(model.deliveryPence)],
+  ]
+    .map(
+      ([label, amount]) =>
+        `<tr><th scope="row">${escapeHtml(label ?? '')}</th><td class="amount">${escapeHtml(amount ?? '')}</td></tr>`,
+    )
+    .join('\n');
   return page(
     `Pay ${total} | Test payment | ${SHOP_NAME}`,
     `<p class="test-banner" role="note"><strong>Test payment page.</strong> No real money is taken and no card is charged. Pay with the test card 4242 4242 4242 4242, any future expiry date and any CVC.</p>
@@ -53,6 +72,7 @@ export function renderPayPage(model: PayPageModel): string {
 <h2 id="summary-heading">Your order</h2>
 <table class="lines">
 ${rows}
+${sums}
 <tr class="total"><th scope="row">Total (VAT included)</th><td class="amount">${escapeHtml(total)}</td></tr>
 </table>
 <p class="muted">A confirmation will be sent to ${escapeHtml(model.email)}.</p>

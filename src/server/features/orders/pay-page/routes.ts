@@ -80,6 +80,10 @@ const payRoutes: FastifyPluginAsync = async (app) => {
     const model: PayPageModel = {
       sessionId,
       lines: checkout.lines,
+      subtotalPence: checkout.subtotalPence,
+      discountPence: checkout.discountPence,
+      deliveryPence: checkout.deliveryPence,
+      promoCode: checkout.promoCode,
       amountPence: checkout.amountPence,
       email: checkout.email,
     };

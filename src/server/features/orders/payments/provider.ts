@@ -10,7 +10,13 @@ import type { CheckoutLine } from '../order-records.ts';
 export interface CheckoutForPayment {
   /** The pending checkout's id, kept by the provider (metadata) to link the payment back to it. */
   checkoutId: string;
-  lines: readonly Pick<CheckoutLine, 'name' | 'selectedWeight' | 'qty' | 'unitPricePence' | 'vatRate'>[];
+  /** Each with its share of the promotion's discount. */
+  lines: readonly Pick<
+    CheckoutLine,
+    'name' | 'selectedWeight' | 'qty' | 'unitPricePence' | 'vatRate' | 'discountPence'
+  >[];
+  /** The delivery charge, part of `amountPence`: the lines after their discount plus this make the amount. */
+  deliveryPence: number;
   amountPence: number;
   /** The customer's or guest's address, prefilled on the provider's page and used for its receipt. */
   email: string;

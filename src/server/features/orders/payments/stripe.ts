@@ -61,27 +61,42 @@ export function createStripeProvider({ settings, publicUrl }: StripeProviderOpti
     ...createStripeRefunds(stripe),
 
     async createSession(checkout: CheckoutForPayment): Promise<PaymentSession> {
-      const linesTotal = checkout.lines.reduce((sum, line) => sum + line.unitPricePence * line.qty, 0);
-      if (linesTotal !== checkout.amountPence) {
+      const items = stripeLineItems(checkout.lines);
+      const itemsTotal = items.reduce((sum, item) => sum + item.unitPence * item.quantity, 0);
+      if (itemsTotal + checkout.deliveryPence !== checkout.amountPence) {
         // The server priced both: a difference is our bug, and Stripe would charge the lines, not the amount.
         throw new Error(
-          `Checkout ${checkout.checkoutId}: lines add up to ${linesTotal} pence but the amount is ${checkout.amountPence}`,
+          `Checkout ${checkout.checkoutId}: lines and delivery add up to ${itemsTotal + checkout.deliveryPence} pence but the amount is ${checkout.amountPence}`,
         );
       }
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
           currency: 'gbp',
-          line_items: checkout.lines.map((line) => ({
-            quantity: line.qty,
+          line_items: items.map((item) => ({
+            quantity: item.quantity,
             price_data: {
               currency: 'gbp',
-              unit_amount: line.unitPricePence,
+              unit_amount: item.unitPence,
               // Shop prices include VAT: Stripe must not add tax on top.
               tax_behavior: 'inclusive',
-              product_data: { name: `${line.name} (${line.selectedWeight})` },
+              product_data: { name: item.name },
             },
           })),
+          ...(checkout.deliveryPence > 0
+            ? {
+                shipping_options: [
+                  {
+                    shipping_rate_data: {
+                      type: 'fixed_amount' as const,
+                      fixed_amount: { amount: checkout.deliveryPence, currency: 'gbp' },
+                      display_name: 'Delivery',
+                      tax_behavior: 'inclusive' as const,
+                    },
+                  },
+                ],
+              }
+            : {}),
           customer_email: checkout.email,
           // Stripe replaces {CHECKOUT_SESSION_ID} itself when it sends the shopper back.
           success_url: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
@@ -175,4 +190,21 @@ function apiBaseOptions(apiBase: string | undefined): Pick<Stripe.StripeConfig, 
     port: url.port === '' ? (protocol === 'http' ? 80 : 443) : Number(url.port),
     protocol,
   };
+}
+
+/**
+ * The session's items: each line at its price after its share of the discount (decision 096). A line whose
+ * discounted total does not divide by its packs is one item of quantity 1 named with the count ('2 × Cashews (500g)'),
+ * so Stripe charges exactly what the checkout does, never a penny rounded per pack.
+ */
+export function stripeLineItems(
+  lines: CheckoutForPayment['lines'],
+): { name: string; quantity: number; unitPence: number }[] {
+  return lines.map((line) => {
+    const name = `${line.name} (${line.selectedWeight})`;
+    const totalPence = line.unitPricePence * line.qty - (line.discountPence ?? 0);
+    return totalPence % line.qty === 0
+      ? { name, quantity: line.qty, unitPence: totalPence / line.qty }
+      : { name: `${line.qty} × ${name}`, quantity: 1, unitPence: totalPence };
+  });
 }

@@ -89,6 +89,28 @@ describe('the refund form', () => {
     ).toBe('2.37');
   });
 
+  it('suggests what the ticked packs cost after their share of the discount, pro-rated by pack', () => {
+    // 15% off: the cashews' £16.18 less £2.43 is £13.75, the dates' £4.19 less £0.63 is £3.56; £8.95 delivery.
+    const [cashews, dates] = order.orderItems;
+    const discounted = {
+      ...order,
+      orderItems: [
+        { ...cashews!, discount: 2.43 },
+        { ...dates!, discount: 0.63 },
+      ],
+      totalPrice: 26.26,
+    };
+    const tick = (first: number, second: number) => [
+      { chosen: first > 0, qty: first },
+      { chosen: second > 0, qty: second },
+    ];
+    expect(suggestedAmount(discounted, tick(2, 0))).toBe('13.75');
+    // One of two packs: half of £13.75, rounded down.
+    expect(suggestedAmount(discounted, tick(1, 0))).toBe('6.87');
+    expect(suggestedAmount(discounted, tick(1, 1))).toBe('10.43');
+    expect(suggestedAmount(discounted, tick(0, 0))).toBe('26.26');
+  });
+
   it('sends pounds, the reason trimmed, the ticked lines, and restock only with lines', () => {
     expect(refundBodyFrom(order, values({ amount: ' £4.19 ', reason: '  Dates were squashed ' }))).toEqual({
       body: { amount: 4.19, reason: 'Dates were squashed', restock: false },

@@ -13,7 +13,7 @@ import {
   type RefundLine,
 } from '#shared/schemas/refund';
 import type { FieldError } from '#web/lib/api-client.ts';
-import { amountLeftPence, linesValuePence, packsLeft } from '../order-format.ts';
+import { amountLeftPence, packsLeft } from '../order-format.ts';
 
 type RefundableOrder = Pick<AdminOrderDetail, 'orderItems' | 'totalPrice' | 'refunds'>;
 
@@ -51,11 +51,24 @@ export function chosenLines(lines: LineChoice[]): RefundLine[] {
   return lines.flatMap((line, index) => (line.chosen ? [{ index, qty: line.qty }] : []));
 }
 
+/**
+ * What the ticked packs cost the shopper: each line after its share of the discount (decision 096), pro-rated by packs
+ * and rounded down, as the server counts them, so all of a line's packs come to exactly what the line cost.
+ */
+export function chosenValuePence(order: Pick<RefundableOrder, 'orderItems'>, chosen: RefundLine[]): number {
+  return chosen.reduce((sum, { index, qty }) => {
+    const item = order.orderItems[index];
+    if (!item) return sum;
+    const linePence = poundsToPence(item.price) * item.qty - poundsToPence(item.discount);
+    return sum + (qty >= item.qty ? linePence : Math.floor((linePence * qty) / item.qty));
+  }, 0);
+}
+
 /** The amount to suggest: the ticked packs' worth (never more than is left), or all that is left when none is ticked. */
 export function suggestedAmount(order: RefundableOrder, lines: LineChoice[]): string {
   const left = amountLeftPence(order);
   const chosen = chosenLines(lines);
-  return amountText(chosen.length === 0 ? left : Math.min(left, linesValuePence(order, chosen)));
+  return amountText(chosen.length === 0 ? left : Math.min(left, chosenValuePence(order, chosen)));
 }
 
 /** "4.19", "£4.19", "1,204.50" → pounds; anything else is not a number (NaN), which the schema refuses. */
