@@ -197,8 +197,9 @@ export function ShippingForm({ lines, quote, onPostcodeChange, onPriceChange }: 
       />
 
       <FormMessage tone="error">
-        {quoteFailed && QUOTE_UNAVAILABLE}
-        {createSession.isError && (
+        {quoteFailed ? (
+          QUOTE_UNAVAILABLE
+        ) : createSession.isError ? (
           <>
             {failureMessage(createSession.error, { fallback: CHECKOUT_FAILED })}
             {isPriceChange(createSession.error) && (
@@ -210,7 +211,7 @@ export function ShippingForm({ lines, quote, onPostcodeChange, onPriceChange }: 
               </>
             )}
           </>
-        )}
+        ) : null}
       </FormMessage>
 
       <SubmitButton variant="buy" size="lg" className="w-full" busy={busy}>
