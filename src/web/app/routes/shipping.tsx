@@ -1,8 +1,8 @@
 /**
  * /shipping: the shipping address and the order summary, then the payment page. A guest pays from the guest cart,
  * a customer from the server cart; with nothing to buy, the shop's empty-cart alert. The summary and the payment use
- * the server's quote for the cart, the postcode typed and the code applied in the cart (docs/api.md, Delivery and
- * promotions). A lazy chunk (with zod).
+ * the server's quote for the cart, the postcode typed and the code applied in the cart
+ * (docs/api.md, Delivery and promotions). A lazy chunk (with zod).
  */
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';

@@ -2,9 +2,9 @@
  * The cart page's body: one row per line (image, name, unit and line price, weight select, quantity, Remove),
  * 'Remove All' (asked again first, decision 063), and the summary with 'Your Savings', then the server's quote
  * (subtotal, the discount of an applied code, delivery, how much more for free delivery, total), the promotion code
- * and checkout. An empty cart shows the shop's sentence instead of a summary and a checkout (docs/api.md, A UK
- * shopper's rules). Without an address no delivery zone applies: the standard charge (docs/api.md, Delivery and
- * promotions).
+ * and checkout. An empty cart shows the shop's sentence instead of a summary and a checkout
+ * (docs/api.md, A UK shopper's rules). Without an address no delivery zone applies: the standard charge
+ * (docs/api.md, Delivery and promotions).
  */
 import { type Ref, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
