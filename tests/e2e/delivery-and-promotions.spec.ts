@@ -222,6 +222,8 @@ test.describe('refusals', () => {
     });
     const postalCode = page.getByLabel('Postal code');
     await expect(postalCode).toHaveAccessibleDescription('Sorry, we do not deliver to Shetland.');
+    // The summary keeps the figures it can give (the goods and the standard charge) beside the refusal.
+    await expect(summary(page)).toContainText('Total£7.14');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(postalCode).toBeFocused();
     await expect(page).toHaveURL(/\/shipping$/);
