@@ -1,6 +1,6 @@
 /**
  * /success?session_id=…: where the payment page returns. Verifies the payment, places the order (as the customer,
- * or as a guest with the e-mail the verification gives), clears the cart, says so, and after the shop's 3 s goes
+ * or as a guest with the e-mail the verification gives), clears the cart and the promotion code applied, says so, and after the shop's 3 s goes
  * to the order confirmation. No session id, or a payment that does not verify: /cancel.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -18,6 +18,7 @@ import {
   placeShopperOrder,
 } from '#web/features/orders/finish-checkout.ts';
 import { myOrdersQueryOptions } from '#web/features/orders/api/get-my-orders.ts';
+import { forgetPromoCode } from '#web/features/cart/forget-promo-code.ts';
 import { getSession } from '#web/lib/session.ts';
 import { useRedirectAfter } from '#web/lib/use-redirect-after.ts';
 import { useShopCart } from '../shop-cart.tsx';
@@ -55,6 +56,8 @@ export default function SuccessRoute() {
       queryClient.setQueryData(verifyPaymentQueryOptions(sessionId).queryKey, { ...verified, order });
       if (!asGuest) void queryClient.invalidateQueries({ queryKey: myOrdersQueryOptions().queryKey });
       latestCart.current.change({ type: 'clear' });
+      // The code was used by this order; the next cart starts without it.
+      forgetPromoCode();
     };
     finishCheckoutOnce(sessionId, {
       asGuest,

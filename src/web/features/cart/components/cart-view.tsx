@@ -1,21 +1,27 @@
 /**
  * The cart page's body: one row per line (image, name, unit and line price, weight select, quantity, Remove),
- * 'Remove All' (asked again first, decision 063), and the summary with 'Your Savings', subtotal, delivery, total
- * and checkout. An empty cart shows the shop's sentence instead of a summary and a checkout (docs/api.md, A UK shopper's rules).
+ * 'Remove All' (asked again first, decision 063), and the summary with 'Your Savings', then the server's quote
+ * (subtotal, the discount of an applied code, delivery, how much more for free delivery, total), the promotion code
+ * and checkout. An empty cart shows the shop's sentence instead of a summary and a checkout
+ * (docs/api.md, A UK shopper's rules). Without an address no delivery zone applies: the standard charge
+ * (docs/api.md, Delivery and promotions).
  */
 import { type Ref, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cartTotals } from '#shared/cart-rules';
 import { QUANTITY_MIN } from '#shared/constants';
 import { productImageSources } from '#shared/illustrations';
-import { formatPence, poundsToPence } from '#shared/money';
+import { formatPence, penceToPounds, poundsToPence } from '#shared/money';
 import type { CartLine } from '#shared/schemas/cart';
 import { Button, buttonStyles } from '#web/components/ui/button.tsx';
-import { DeliveryLine } from '#web/components/ui/delivery-line.tsx';
+import { moreForFreeDeliveryText, PriceLines } from '#web/components/ui/delivery-line.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { paths } from '#web/config/paths.ts';
+import { quoteFigures, useQuote } from '../api/get-quote.ts';
 import type { Cart } from '../hooks/use-cart.ts';
+import { usePromoCode } from '../promo-code.ts';
+import { PromoCodeField } from './promo-code-field.tsx';
 
 export const EMPTY_CART_CHECKOUT_ALERT =
   'Your cart is empty. Please add items to your cart before proceeding to checkout.';
@@ -25,6 +31,8 @@ const linkClass = 'font-semibold text-buy underline hover:text-buy-hover';
 export function CartView({ cart }: { cart: Cart }) {
   const navigate = useNavigate();
   const totals = cartTotals(cart.lines);
+  const promoCode = usePromoCode();
+  const quote = useQuote(cart.lines, { promoCode: promoCode ?? undefined });
   // Set by 'Remove All': the empty cart's link then takes the focus the vanished button had.
   const focusEmpty = useRef(false);
 
@@ -70,12 +78,27 @@ export function CartView({ cart }: { cart: Cart }) {
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-stone-800">
           <dt>Your Savings</dt>
           <dd className="text-right font-semibold text-offer tabular-nums">{formatPence(totals.savingsPence)}</dd>
-          <dt>Subtotal</dt>
-          <dd className="text-right tabular-nums">{formatPence(totals.subtotalPence)}</dd>
-          <DeliveryLine />
-          <dt className="text-lg font-bold">Total</dt>
-          <dd className="text-right text-lg font-bold tabular-nums">{formatPence(totals.totalPence)}</dd>
+          <PriceLines figures={quoteFigures(quote)} subtotal={penceToPounds(totals.subtotalPence)} />
         </dl>
+        {quote.quote?.moreForFreeDelivery !== undefined && quote.quote.moreForFreeDelivery > 0 && (
+          <p className="rounded-lg bg-cream-100 px-3 py-2 text-sm font-semibold text-roast-900">
+            {moreForFreeDeliveryText(quote.quote.moreForFreeDelivery)}
+          </p>
+        )}
+        {quote.error !== undefined && (
+          <div role="alert" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-medium text-offer">
+            <p>{QUOTE_FAILED}</p>
+            <Button variant="ghost" size="sm" onClick={quote.refetch}>
+              Try again
+            </Button>
+          </div>
+        )}
+        <PromoCodeField
+          lines={cart.lines}
+          applied={promoCode}
+          description={quote.quote?.promo?.description}
+          refusal={quote.promoError}
+        />
         <Button variant="buy" size="lg" onClick={() => void navigate(paths.shipping.getHref())}>
           Proceed to Checkout
         </Button>
@@ -83,6 +106,8 @@ export function CartView({ cart }: { cart: Cart }) {
     </div>
   );
 }
+
+export const QUOTE_FAILED = 'We could not work out your total.';
 
 /**
  * An empty cart's sentence and a way back to the products. Also what the server renders for a browser that keeps no

@@ -13,20 +13,26 @@ const almonds = testProduct('almonds', [['250g', 3.59]]);
 const address = shippingAddress();
 
 describe('the checkout body', () => {
-  it('sends the buyable lines with the prices shown and their total in pounds', () => {
+  it('sends the buyable lines with the prices shown, and the quote’s total and code', () => {
     const lines = [
       priceCartLine({ _id: 'cashews', qty: 3, selectedWeight: '500g' }, cashews),
       priceCartLine({ _id: 'almonds', qty: 1, selectedWeight: '250g' }, almonds),
     ];
-    expect(checkoutBody(lines, address)).toEqual({
+    // 3 × £8.09 + £3.59 = £27.86, less 10% (£2.79), plus £2.95 delivery: the server's figure, sent as it is.
+    expect(checkoutBody(lines, address, { totalPrice: 28.02, promoCode: 'WINTER10' })).toEqual({
       orderItems: [
         { _id: 'cashews', qty: 3, selectedWeight: '500g', price: 8.09 },
         { _id: 'almonds', qty: 1, selectedWeight: '250g', price: 3.59 },
       ],
       shippingAddress: address,
-      // 3 × £8.09 + £3.59, added in pence: no binary fractions.
-      totalPrice: 27.86,
+      totalPrice: 28.02,
+      promoCode: 'WINTER10',
     });
+  });
+
+  it('sends no code when none applies', () => {
+    const lines = [priceCartLine({ _id: 'almonds', qty: 1, selectedWeight: '250g' }, almonds)];
+    expect(checkoutBody(lines, address, { totalPrice: 3.59, promoCode: undefined })).not.toHaveProperty('promoCode');
   });
 
   it('leaves out lines that cannot be bought, and their amounts', () => {
@@ -35,9 +41,8 @@ describe('the checkout body', () => {
       priceCartLine({ _id: 'almonds', qty: 2, selectedWeight: '3kg' }, almonds),
       priceCartLine({ _id: 'gone', qty: 1, selectedWeight: '250g' }, undefined, 'Gone Nuts'),
     ];
-    const body = checkoutBody(lines, address);
+    const body = checkoutBody(lines, address, { totalPrice: 4.19 });
     expect(body.orderItems.map((item) => item._id)).toEqual(['cashews']);
-    expect(body.totalPrice).toBe(4.19);
   });
 });
 

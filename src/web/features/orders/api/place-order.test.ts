@@ -37,6 +37,12 @@ describe('the order body', () => {
     });
   });
 
+  it('names the code the order was priced with, and none when it had none', () => {
+    const withCode = { ...verified, order: { promoCode: 'WINTER10' } } as unknown as VerifyPaymentAnswer;
+    expect(placeOrderBody('cs_1', withCode, { asGuest: false }).promoCode).toBe('WINTER10');
+    expect(placeOrderBody('cs_1', verified, { asGuest: false })).not.toHaveProperty('promoCode');
+  });
+
   it('gives a guest order the e-mail the verification returned, else the address’s', () => {
     expect(placeOrderBody('cs_1', { ...verified, guestEmail: 'paid@example.com' }, { asGuest: true }).guestEmail).toBe(
       'paid@example.com',

@@ -19,6 +19,8 @@ export function placeOrderBody(
     shippingAddress: verified.shippingAddress,
     totalPrice: verified.totalPrice,
   };
+  // The code the checkout was priced with, as the order kept it.
+  if (verified.order?.promoCode) body.promoCode = verified.order.promoCode;
   // A guest order carries the e-mail payment verification returned.
   if (asGuest) body.guestEmail = verified.guestEmail ?? verified.shippingAddress.email;
   return body;

@@ -1,12 +1,25 @@
-/** The order summary beside the shipping form: the lines that will be paid for, the total and the delivery estimate. */
+/**
+ * The order summary beside the shipping form: the lines that will be paid for, then the server's quote for them, the
+ * postcode and the code (subtotal, discount, delivery with the estimate, total), which is what the payment charges.
+ */
 import { Link } from 'react-router';
 import { cartTotals } from '#shared/cart-rules';
-import { formatPence, poundsToPence } from '#shared/money';
+import { formatPence, penceToPounds, poundsToPence } from '#shared/money';
 import type { CartLine } from '#shared/schemas/cart';
-import { DeliveryLine } from '#web/components/ui/delivery-line.tsx';
+import { type PriceFigures, PriceLines } from '#web/components/ui/delivery-line.tsx';
 import { paths } from '#web/config/paths.ts';
 
-export function CheckoutSummary({ lines }: { lines: CartLine[] }) {
+interface CheckoutSummaryProps {
+  lines: CartLine[];
+  /** The quote's figures; undefined while they are worked out. */
+  figures: PriceFigures | undefined;
+  /** Why the applied code does not apply to this order, from the quote. */
+  promoError?: string | undefined;
+  /** The quote failed for another reason (offline, a fault): said, with a way to ask again. */
+  quoteError?: { message: string; retry: () => void } | undefined;
+}
+
+export function CheckoutSummary({ lines, figures, promoError, quoteError }: CheckoutSummaryProps) {
   const buyable = lines.filter((line) => line.available && line.qty > 0);
   const leftOut = lines.length - buyable.length;
   const totals = cartTotals(buyable);
@@ -44,10 +57,24 @@ export function CheckoutSummary({ lines }: { lines: CartLine[] }) {
         </p>
       )}
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 border-t border-cream-200 pt-3 text-stone-800">
-        <DeliveryLine />
-        <dt className="text-lg font-bold">Total</dt>
-        <dd className="text-right text-lg font-bold tabular-nums">{formatPence(totals.totalPence)}</dd>
+        <PriceLines figures={figures} subtotal={figures?.subtotal ?? penceToPounds(totals.subtotalPence)} />
       </dl>
+      {promoError && (
+        <p role="alert" className="text-sm font-medium text-offer">
+          {promoError}{' '}
+          <Link to={paths.cart.getHref()} className="font-semibold text-buy underline hover:text-buy-hover">
+            Change the code in your cart
+          </Link>
+        </p>
+      )}
+      {quoteError && (
+        <div role="alert" className="flex flex-wrap items-center gap-x-3 text-sm font-medium text-offer">
+          <p>{quoteError.message}</p>
+          <button type="button" onClick={quoteError.retry} className="min-h-11 font-semibold underline">
+            Try again
+          </button>
+        </div>
+      )}
       <p className="text-sm text-stone-600">Prices include VAT.</p>
     </section>
   );

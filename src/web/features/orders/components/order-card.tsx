@@ -1,6 +1,6 @@
 /**
- * One order in the customer's history: number, date, status (and what was refunded), lines and total, with a slot for
- * actions (Buy again).
+ * One order in the customer's history: number, date, status (and what was refunded), lines, subtotal, the discount
+ * with its code when there was one, delivery and total, with a slot for actions (Buy again).
  */
 import { useId, type ReactNode } from 'react';
 import { clsx } from 'clsx';
@@ -8,6 +8,7 @@ import { formatPounds } from '#shared/money';
 import type { Order } from '#shared/schemas/order';
 import { formatOrderDate, type OrderStatus, orderStatus, refundedText } from './order-format.ts';
 import { OrderLines } from '#web/components/receipt/order-lines.tsx';
+import { deliveryText, discountLabel, discountText } from '#web/components/ui/delivery-line.tsx';
 
 const statusTones: Record<OrderStatus, string> = {
   Delivered: 'bg-emerald-100 text-emerald-900',
@@ -45,6 +46,18 @@ export function OrderCard({ order, actions }: { order: Order; actions?: ReactNod
         </p>
       </header>
       <OrderLines items={order.orderItems} />
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-cream-200 pt-3 text-stone-800">
+        <dt>Subtotal</dt>
+        <dd className="text-right tabular-nums">{formatPounds(order.subtotal)}</dd>
+        {order.discount > 0 && (
+          <>
+            <dt>{discountLabel(order.promoCode)}</dt>
+            <dd className="text-right font-semibold text-offer tabular-nums">{discountText(order.discount)}</dd>
+          </>
+        )}
+        <dt>Delivery</dt>
+        <dd className="text-right tabular-nums">{deliveryText(order.delivery)}</dd>
+      </dl>
       <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-cream-200 pt-4">
         <p className="text-lg font-bold text-stone-900">
           Total <span className="tabular-nums">{formatPounds(order.totalPrice)}</span>

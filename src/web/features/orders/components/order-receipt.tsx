@@ -1,6 +1,6 @@
 /**
- * An order as the confirmation page shows it, like a UK receipt: number and date, the lines, the total with the
- * VAT it includes by rate, where it goes, where the confirmation was e-mailed, and the delivery estimate.
+ * An order as the confirmation page shows it, like a UK receipt: number and date, the lines, the subtotal, discount,
+ * delivery and total with the VAT it includes by rate, where it goes, where the confirmation was e-mailed, and the delivery estimate.
  */
 import { DELIVERY_ESTIMATE } from '#shared/constants';
 import type { Order } from '#shared/schemas/order';
@@ -12,7 +12,7 @@ import { formatOrderDate } from './order-format.ts';
 /** `confirmationEmail`: where the confirmation went, when known (a customer's order seen after logging out is not). */
 export function OrderReceipt({ order, confirmationEmail }: { order: Order; confirmationEmail?: string | undefined }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <section
         aria-labelledby="receipt-order"
         className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-200"
@@ -44,7 +44,7 @@ export function OrderReceipt({ order, confirmationEmail }: { order: Order; confi
           <h2 id="receipt-email" className="text-lg font-bold text-roast-900">
             Confirmation e-mail
           </h2>
-          <p className="mt-2 break-words text-stone-800">
+          <p className="mt-2 wrap-anywhere text-stone-800">
             {confirmationEmail ? (
               <>
                 We have sent the order confirmation to <strong>{confirmationEmail}</strong>.

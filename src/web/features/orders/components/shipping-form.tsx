@@ -1,8 +1,10 @@
 /**
  * The /shipping form: full name, phone, e-mail, street address, optional landmark, city, postal code and
- * country, validated with the shared schema the server also applies. On submit the address is remembered for next
- * time and the payment session is created; the browser then leaves for the payment page. A refusal is shown above
- * the button and everything typed stays.
+ * country, validated with the shared schema the server also applies. A valid postcode is handed to the page, which
+ * prices delivery for it (docs/api.md, Delivery and promotions); an area the shop does not deliver to is said on the
+ * postal code field and cannot be paid for. On submit the address is remembered for next time and, once the quote
+ * for its postcode is known, the payment session is created with the quote's total and code; the browser then leaves
+ * for the payment page. A refusal is shown above the button and everything typed stays.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +15,7 @@ import {
   type ShippingAddress,
   type ShippingAddressInput,
   ShippingAddressSchema,
+  UkPostcodeSchema,
 } from '#shared/schemas/shipping-address';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
@@ -29,24 +32,45 @@ import {
 } from '../shipping-address-storage.ts';
 
 export const CHECKOUT_FAILED = 'We could not start the payment. Please try again.';
+export const QUOTE_UNAVAILABLE = 'We could not work out your total. Please try again.';
+
+/** The page's quote for the postcode it was last given: what paying needs. */
+export interface CheckoutQuote {
+  /** The postcode it was asked for (undefined before the field holds a valid one). */
+  postcode: string | undefined;
+  isPending: boolean;
+  /** The total to pay and the code it applied; undefined when the quote failed. */
+  total: number | undefined;
+  promoCode: string | undefined;
+  /** The server's refusal of this postcode ('Sorry, we do not deliver to …'). */
+  postcodeError: string | undefined;
+}
 
 interface ShippingFormProps {
   /** The cart's lines; only those that can be bought are paid for. */
   lines: CartLine[];
+  quote: CheckoutQuote;
+  /** A valid UK postcode in the field (normalised), or undefined: the page quotes delivery for it. */
+  onPostcodeChange: (postcode: string | undefined) => void;
   /** The server found the cart's prices out of date (409): the caller refreshes what the cart is priced with. */
   onPriceChange?: () => void;
 }
 
-export function ShippingForm({ lines, onPriceChange }: ShippingFormProps) {
+export function ShippingForm({ lines, quote, onPostcodeChange, onPriceChange }: ShippingFormProps) {
   const createSession = useCreateCheckoutSession();
   const session = useSession();
   const customerName = session?.user.name;
   const customerEmail = session?.user.email;
   const [redirecting, setRedirecting] = useState(false);
+  // The address sent, waiting for the quote of its postcode.
+  const [waiting, setWaiting] = useState<ShippingAddress | null>(null);
+  const [quoteFailed, setQuoteFailed] = useState(false);
   const {
     register,
     handleSubmit,
     reset,
+    watch,
+    setFocus,
     formState: { errors },
   } = useForm<ShippingAddressInput, unknown, ShippingAddress>({
     resolver: zodResolver(ShippingAddressSchema),
@@ -71,9 +95,33 @@ export function ShippingForm({ lines, onPriceChange }: ShippingFormProps) {
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
+  const postalCode = watch('postalCode');
+  useEffect(() => {
+    const parsed = UkPostcodeSchema.safeParse(postalCode ?? '');
+    onPostcodeChange(parsed.success ? parsed.data : undefined);
+  }, [postalCode, onPostcodeChange]);
+
   const onSubmit = handleSubmit((address) => {
     storeShippingAddress(address);
-    createSession.mutate(checkoutBody(lines, address), {
+    setQuoteFailed(false);
+    createSession.reset();
+    setWaiting(address);
+  });
+
+  // Paid only with the total quoted for this address's postcode, once known; a refused area is not paid for.
+  const { mutate } = createSession;
+  useEffect(() => {
+    if (!waiting || quote.isPending || quote.postcode !== waiting.postalCode) return;
+    setWaiting(null);
+    if (quote.postcodeError) {
+      setFocus('postalCode');
+      return;
+    }
+    if (quote.total === undefined) {
+      setQuoteFailed(true);
+      return;
+    }
+    mutate(checkoutBody(lines, waiting, { totalPrice: quote.total, promoCode: quote.promoCode }), {
       onSuccess: ({ url }) => {
         setRedirecting(true);
         window.location.assign(url);
@@ -82,9 +130,9 @@ export function ShippingForm({ lines, onPriceChange }: ShippingFormProps) {
         if (isPriceChange(error)) onPriceChange?.();
       },
     });
-  });
+  }, [waiting, quote, lines, mutate, onPriceChange, setFocus]);
 
-  const busy = createSession.isPending || redirecting;
+  const busy = createSession.isPending || redirecting || waiting !== null;
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
@@ -136,7 +184,7 @@ export function ShippingForm({ lines, onPriceChange }: ShippingFormProps) {
           autoComplete="postal-code"
           autoCapitalize="characters"
           required
-          error={errors.postalCode?.message}
+          error={errors.postalCode?.message ?? quote.postcodeError}
           {...register('postalCode')}
         />
       </div>
@@ -149,7 +197,9 @@ export function ShippingForm({ lines, onPriceChange }: ShippingFormProps) {
       />
 
       <FormMessage tone="error">
-        {createSession.isError && (
+        {quoteFailed ? (
+          QUOTE_UNAVAILABLE
+        ) : createSession.isError ? (
           <>
             {failureMessage(createSession.error, { fallback: CHECKOUT_FAILED })}
             {isPriceChange(createSession.error) && (
@@ -161,11 +211,11 @@ export function ShippingForm({ lines, onPriceChange }: ShippingFormProps) {
               </>
             )}
           </>
-        )}
+        ) : null}
       </FormMessage>
 
       <SubmitButton variant="buy" size="lg" className="w-full" busy={busy}>
-        {redirecting ? 'Going to payment…' : createSession.isPending ? 'Starting payment…' : 'Continue to payment'}
+        {redirecting ? 'Going to payment…' : busy ? 'Starting payment…' : 'Continue to payment'}
       </SubmitButton>
     </form>
   );
