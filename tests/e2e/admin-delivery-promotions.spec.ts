@@ -4,11 +4,15 @@
  * first HTML; the owner makes a code and switches it off. Both screens axe-clean, without sideways scrolling.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from '#tests/e2e/accounts';
-import { adminToken, expectNoSidewaysScroll, logInAsAdmin } from '#tests/e2e/admin-screens';
+import { expect } from '#tests/e2e/accounts';
+import { ownShopTest } from '#tests/e2e/own-shop';
+import { expectNoSidewaysScroll, logInAsAdmin } from '#tests/e2e/admin-screens';
 import { violations } from '#tests/e2e/axe';
 
 const SHOTS = '/work/shots/owner';
+
+// A shop of its own: the charges set here would change the totals of every journey in the shared shop.
+const test = ownShopTest();
 
 async function openScreen(page: Page, screen: 'Delivery' | 'Promotions') {
   await logInAsAdmin(page, '/admin');
@@ -22,15 +26,6 @@ async function openScreen(page: Page, screen: 'Delivery' | 'Promotions') {
 test.describe('the owner at 375 px', () => {
   // The server's refusals the journeys cause on purpose: a bad postcode prefix (400) and a code taken (409).
   test.use({ viewport: { width: 375, height: 800 }, allowedConsoleError: /status of (400|409) / });
-
-  test.afterEach(async ({ request }) => {
-    // Back to the spec's free delivery, for the other journeys that price a cart.
-    const token = await adminToken(request);
-    await request.put('/api/admin/settings/delivery', {
-      headers: { authorization: `Bearer ${token}` },
-      data: { standard: 0, freeOver: null, zones: [] },
-    });
-  });
 
   test('sets delivery charges with a Highlands zone, and the delivery page states them', async ({ page, request }) => {
     await openScreen(page, 'Delivery');

@@ -8,22 +8,12 @@
  * deliver to Shetland, with a 10% code: the other journeys share a shop with free delivery, and charges set there
  * would change every total they check.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { openDatabase } from '#server/db/client';
 import { promotions, shopSettings } from '#server/db/schema';
-import { type E2eCustomer, logIn, signUpVerifiedCustomer } from '#tests/e2e/accounts';
-import { e2eAdmin } from '#tests/e2e/admin';
-import { test as base, expect } from '#tests/e2e/base-test';
+import { type E2eCustomer, expect, logIn } from '#tests/e2e/accounts';
+import { ownShopTest } from '#tests/e2e/own-shop';
 import { startAsGuestWith } from '#tests/e2e/cart';
 import { apiToken, bristol, fillAddress, payWithCard } from '#tests/e2e/checkout';
-import { Outbox } from '#tests/e2e/outbox';
-import { freePort, killServer, startServer, waitUntilHealthy } from '#tests/server-process';
-
-// The shop as built for the other journeys (npm run build).
-const webDistDir = path.resolve('dist/web');
 
 /** The owner's settings for this shop, as the delivery feature keeps them (pence). */
 const CHARGES = {
@@ -35,48 +25,11 @@ const CHARGES = {
   ],
 };
 
-interface Shop {
-  url: string;
-  dataDir: string;
-}
-
-const test = base.extend<{ outbox: Outbox; customer: E2eCustomer }, { shop: Shop }>({
-  shop: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright passes fixtures as the first argument
-    async ({}, use) => {
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'roast-e2e-delivery-'));
-      const handle = await openDatabase({ dataDir });
-      await handle.prepare();
-      await handle.db.insert(shopSettings).values({ key: 'delivery', value: CHARGES });
-      await handle.db
-        .insert(promotions)
-        .values({ code: 'WINTER10', description: '10% off your order', type: 'percent', value: 10 });
-      await handle.close();
-      // The payment page sends the browser back to PUBLIC_URL: the origin the tests browse, or local storage is lost.
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      const server = await startServer({
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: webDistDir,
-        PORT: String(port),
-        PUBLIC_URL: url,
-        RATE_LIMIT_FACTOR: '100',
-        ADMIN_EMAIL: e2eAdmin.email,
-        ADMIN_PASSWORD: e2eAdmin.password,
-      });
-      try {
-        await waitUntilHealthy({ ...server, port, url });
-        await use({ url, dataDir });
-      } finally {
-        await killServer(server, 'SIGTERM');
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ shop }, use) => use(shop.url),
-  outbox: async ({ shop }, use) => use(new Outbox(path.join(shop.dataDir, 'outbox'))),
-  customer: async ({ request, outbox }, use) => use(await signUpVerifiedCustomer(request, outbox)),
+const test = ownShopTest(async (db) => {
+  await db.insert(shopSettings).values({ key: 'delivery', value: CHARGES });
+  await db
+    .insert(promotions)
+    .values({ code: 'WINTER10', description: '10% off your order', type: 'percent', value: 10 });
 });
 
 test.use({ viewport: { width: 375, height: 812 } });
