@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect } from '#tests/e2e/accounts';
+import { startAsGuestWith } from '#tests/e2e/cart';
 import { ownShopTest } from '#tests/e2e/own-shop';
 import { expectNoSidewaysScroll, logInAsAdmin } from '#tests/e2e/admin-screens';
 import { violations } from '#tests/e2e/axe';
@@ -27,7 +28,12 @@ test.describe('the owner at 375 px', () => {
   // The server's refusals the journeys cause on purpose: a bad postcode prefix (400) and a code taken (409).
   test.use({ viewport: { width: 375, height: 800 }, allowedConsoleError: /status of (400|409) / });
 
-  test('sets delivery charges with a Highlands zone, and the delivery page states them', async ({ page, request }) => {
+  test('sets delivery charges with a Highlands zone; the delivery page states them and a cart says what is left', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
     await openScreen(page, 'Delivery');
     const main = page.getByRole('main');
     await main.getByLabel('Standard charge (£)').fill('3.95');
@@ -62,6 +68,17 @@ test.describe('the owner at 375 px', () => {
     await page.goto('/delivery');
     await expect(page.getByRole('main')).toContainText('Standard delivery costs £3.95.');
     await page.screenshot({ path: `${SHOTS}/delivery-page-375.png`, fullPage: true });
+
+    // A guest with the test cart (£20.37) is told the charge and how much more makes delivery free.
+    const guest = await (await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } })).newPage();
+    await startAsGuestWith(guest, [
+      { _id: 'roasted-cashew-nuts', qty: 2, selectedWeight: '500g' },
+      { _id: 'medjool-dates', qty: 1, selectedWeight: '250g' },
+    ]);
+    await guest.goto('/cart');
+    const summary = guest.getByRole('region', { name: 'Order summary' });
+    await expect(summary).toContainText('£9.63 more for free delivery');
+    await expect(summary).toContainText('£3.95');
   });
 
   test('makes a promotion code and switches it off', async ({ page }) => {

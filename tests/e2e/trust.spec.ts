@@ -42,7 +42,7 @@ const LEGAL_PAGES = [
     url: '/delivery',
     title: 'Delivery Information | Roast & Co.',
     heading: 'Delivery Information',
-    says: ['3 - 5 Business Days', 'Free', 'dispatch'],
+    says: ['3 - 5 Business Days', 'Standard delivery is free', 'dispatch'],
   },
 ] as const;
 

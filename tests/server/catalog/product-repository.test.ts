@@ -12,9 +12,9 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 const cashewWeights = [
-  { label: '250g', grams: 250, pricePence: 419, mrpPence: 699, stock: null },
-  { label: '500g', grams: 500, pricePence: 809, mrpPence: 1349, stock: null },
-  { label: '1kg', grams: 1000, pricePence: 1529, mrpPence: 2549, stock: null },
+  { label: '250g', grams: 250, pricePence: 419, mrpPence: 699, stock: null, lowStockAt: null },
+  { label: '500g', grams: 500, pricePence: 809, mrpPence: 1349, stock: null, lowStockAt: null },
+  { label: '1kg', grams: 1000, pricePence: 1529, mrpPence: 2549, stock: null, lowStockAt: null },
 ];
 
 /** Runs `work` in a transaction that is always rolled back, so the file's database stays as seeded. */

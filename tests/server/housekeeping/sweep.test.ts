@@ -211,10 +211,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes sweeping one Post
       await first.app.db.execute(sql`
         insert into mail_queue ("to", subject, sent_at) select 'old@example.com', 'Old', now() from generate_series(1, ${ROWS})`);
       await first.app.db.execute(sql`
-        insert into checkouts (id, provider, guest_email, email, lines, amount_pence, shipping_address, stock_reserved,
-          stock_released_at)
+        insert into checkouts (id, provider, guest_email, email, lines, amount_pence, subtotal_pence, shipping_address,
+          stock_reserved, stock_released_at)
         select gen_random_uuid()::text, 'local', ${address.email}, ${address.email}, ${JSON.stringify(cartPayloadLines)}::jsonb, 2037,
-          ${JSON.stringify(address)}::jsonb, true, now() from generate_series(1, ${ROWS})`);
+          2037, ${JSON.stringify(address)}::jsonb, true, now() from generate_series(1, ${ROWS})`);
       await first.app.db.execute(sql`
         insert into signup_attempts (id, email, name, password_hash, expires_at)
         select 'attempt-' || n, 'old-' || n || '@example.com', 'Ada', 'x', now() from generate_series(1, ${ROWS}) n`);
