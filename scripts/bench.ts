@@ -1,5 +1,5 @@
 /**
- * `npm run bench [catalog] [pages] [cart] [checkout] [admin] [catalog-scale] [home-js]` (all when none is named): builds the shop fresh
+ * `npm run bench [catalog] [pages] [cart] [checkout] [admin] [desk] [catalog-scale] [home-js]` (all when none is named): builds the shop fresh
  * for production, then
  * 1. catalog: GET /api/products on the shop exactly as shipped (`npm start`, NODE_ENV=production, LOG_LEVEL at
  *    its default) against a bare Fastify server answering the same bytes from memory, each in a process of its
@@ -13,9 +13,11 @@
  *    afterwards the database must hold one order per paid session;
  * 5. admin (scripts/bench/admin.ts): the owner's order list with 10,000 orders, p50 and p95 one request at a time,
  *    on PGlite and on PostgreSQL, against the same server's GET /healthz;
- * 6. catalog-scale (scripts/bench/catalog-scale.ts): a 5,000-product catalog: sizes and p95 of the list, the list
+ * 6. desk (scripts/bench/desk.ts): the owner's reports and packing list at 10,000 orders, p95 one request at a time
+ *    against a bare Fastify answering the same bytes, on PGlite and on PostgreSQL, within the budgets it states;
+ * 7. catalog-scale (scripts/bench/catalog-scale.ts): a 5,000-product catalog: sizes and p95 of the list, the list
  *    page, a search page and a product page against a bare Fastify with the same bytes;
- * 7. home-js: the home page's first-load JS in that build against its 125 KB gzip budget.
+ * 8. home-js: the home page's first-load JS in that build against its 125 KB gzip budget.
  * The load generator shares the machine's two cores, so only ratios within one run mean anything.
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
@@ -30,6 +32,7 @@ import { compareWithBareFastify, median, spread } from './bench/against-bare-fas
 import { benchAdmin } from './bench/admin.ts';
 import { benchCatalogScale } from './bench/catalog-scale.ts';
 import { benchCheckout } from './bench/checkout.ts';
+import { benchDesk } from './bench/desk.ts';
 import { logInAll, seedCustomers } from './bench/customers.ts';
 import { benchPages } from './bench/pages.ts';
 import { connections, createBenchDatabase, load, type Round, root, startShop, stop, waitFor } from './bench/shop.ts';
@@ -37,7 +40,7 @@ import { reportHomeFirstLoadJs } from './lib/home-js.mjs';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const SECTIONS = ['catalog', 'pages', 'cart', 'checkout', 'admin', 'catalog-scale', 'home-js'] as const;
+const SECTIONS = ['catalog', 'pages', 'cart', 'checkout', 'admin', 'desk', 'catalog-scale', 'home-js'] as const;
 type Section = (typeof SECTIONS)[number];
 
 async function benchCatalog(): Promise<boolean> {
@@ -246,6 +249,7 @@ if (sections.has('pages')) allMet = (await benchPages()) && allMet;
 if (sections.has('cart')) allMet = (await benchCart()) && allMet;
 if (sections.has('checkout')) allMet = (await benchCheckout()) && allMet;
 if (sections.has('admin')) allMet = (await benchAdmin()) && allMet;
+if (sections.has('desk')) allMet = (await benchDesk()) && allMet;
 // Figures only, no target yet: the list and search answers are not yet paged.
 if (sections.has('catalog-scale')) allMet = (await benchCatalogScale()) && allMet;
 if (sections.has('home-js')) {

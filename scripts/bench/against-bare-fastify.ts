@@ -29,6 +29,8 @@ export interface Comparison {
   referencePort: number;
   /** A folder the reference server's bytes are written to. */
   workDir: string;
+  /** Sent with the requests that read the shop's bytes, e.g. the owner's authorization for an admin GET. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -36,12 +38,14 @@ export interface Comparison {
  * undici's), which once had the reference serve the uncompressed catalog labelled as brotli.
  */
 function getRaw(url: string, headers: Record<string, string>) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+  return new Promise<{ status: number | undefined; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
     http
       .get(url, { headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
         response.on('error', reject);
       })
       .on('error', reject);
@@ -68,11 +72,12 @@ export interface Reference {
 }
 
 /** A bare Fastify in a process of its own, answering `path` (its query too) with the shop's bytes and headers for it. */
-export async function startReference({ shopOrigin, path: urlPath, referencePort, workDir }: Comparison) {
+export async function startReference({ shopOrigin, path: urlPath, referencePort, workDir, headers }: Comparison) {
   const url = `${shopOrigin}${urlPath}`;
-  const identity = await getRaw(url, { 'accept-encoding': 'identity' });
+  const identity = await getRaw(url, { ...headers, 'accept-encoding': 'identity' });
+  if (identity.status !== 200) throw new Error(`${url} answered ${identity.status}: ${identity.body}`);
   const bytes = identity.body;
-  const brotliResponse = await getRaw(url, { 'accept-encoding': 'br' });
+  const brotliResponse = await getRaw(url, { ...headers, 'accept-encoding': 'br' });
   if (brotliResponse.headers['content-encoding'] !== 'br') throw new Error(`${url} was not sent in brotli`);
   const brotli = brotliResponse.body;
   if (brotli.length >= bytes.length) throw new Error(`${url}: the brotli answer is no smaller than the bytes`);

@@ -1,13 +1,13 @@
 /**
- * The packing page: the owner opens Packing, reads the pick list and a slip per order with its allergens and address,
- * ticks two orders as packed (one with a tracking number), marks them dispatched together after being asked again,
- * and each buyer is mailed; the page prints as the pick list then one page per slip, without the shop around it. At
+ * The packing page, worked by a member of staff (decision 097): they open Packing, read the pick list and a slip per
+ * order with its allergens and address, tick two orders as packed (one with a tracking number), mark them dispatched
+ * together after being asked again, and each buyer is mailed; the page prints as the pick list then one page per slip, without the shop around it. At
  * 375 and 1366 px, axe-clean.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, test } from '#tests/e2e/accounts';
-import { expectNoSidewaysScroll, openAdminScreen, placeGuestOrder } from '#tests/e2e/admin-screens';
+import { expect, logIn, test } from '#tests/e2e/accounts';
+import { aStaffMember, expectNoSidewaysScroll, placeGuestOrder } from '#tests/e2e/admin-screens';
 import { violations } from '#tests/e2e/axe';
 
 const SHOTS = '/work/shots/admin-packing';
@@ -18,7 +18,7 @@ for (const { width, height } of [
   { width: 375, height: 812 },
   { width: 1366, height: 900 },
 ]) {
-  test.describe(`an admin at ${width} px`, () => {
+  test.describe(`a member of staff at ${width} px`, () => {
     test.use({ viewport: { width, height } });
 
     test('packs two orders from the pick list and slips, and dispatches them together', async ({
@@ -29,7 +29,12 @@ for (const { width, height } of [
       test.setTimeout(90_000);
       const first = await placeGuestOrder(request);
       const second = await placeGuestOrder(request);
-      await openAdminScreen(page, 'Packing');
+      await logIn(page, await aStaffMember(request, outbox));
+      await page.goto('/admin');
+      const nav = page.getByRole('navigation', { name: 'Admin' });
+      await expect(nav.getByRole('link')).toHaveText(['Orders', 'Packing', 'Reviews', 'Messages']);
+      await nav.getByRole('link', { name: 'Packing' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Packing' })).toBeVisible();
 
       const picks = main(page).getByRole('region', { name: 'Pick list' });
       const cashews = picks.getByRole('row', { name: /^Roasted Cashew Nuts/ }).filter({ hasText: '500g' });

@@ -8,6 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, logIn } from '#tests/e2e/accounts';
 import { e2eAdmin } from '#tests/e2e/admin';
 import { apiToken, payForTestCart } from '#tests/e2e/checkout';
+import type { Outbox } from '#tests/e2e/outbox';
 
 /** A guest's paid order of the shared test cart (£20.37), as the owner will see it. */
 export async function placeGuestOrder(
@@ -27,6 +28,32 @@ export const adminToken = (request: APIRequestContext) => apiToken(request, e2eA
 export async function logInAsAdmin(page: Page, path?: string): Promise<void> {
   await logIn(page, e2eAdmin);
   if (path) await page.goto(path);
+}
+
+/**
+ * A member of staff who has joined, as the owner's invitation makes one (decision 097): invited through the API, the
+ * link read from their mail, their password set through it. Log in with `logIn(page, member)`.
+ */
+export async function aStaffMember(
+  request: APIRequestContext,
+  outbox: Outbox,
+): Promise<{ name: string; email: string; password: string }> {
+  const member = {
+    name: 'Sam Packer',
+    email: `staff-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    password: 'pick-and-pack-all-day',
+  };
+  const token = await adminToken(request);
+  const invited = await request.post('/api/admin/staff', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: member.name, email: member.email, role: 'staff' },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const link = /\/staff\/accept\/([\w-]+)/.exec((await outbox.nextMailTo(member.email)).text);
+  expect(link, 'the invitation mail has its link').toBeTruthy();
+  const accepted = await request.post(`/api/staff/accept/${link![1]}`, { data: { password: member.password } });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+  return member;
 }
 
 export type AdminScreen = 'Orders' | 'Packing' | 'Products' | 'Reports' | 'Reviews' | 'Messages' | 'Staff' | 'Audit';
