@@ -71,11 +71,20 @@ export async function openAdminScreen(page: Page, screen: AdminScreen): Promise<
 
 /** Nothing on the page is wider than the window (at 375 px: no sideways scroll on a phone). */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  const { scrollWidth, clientWidth, wider } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // The innermost elements that reach past the window, named, so a failure says what to fix.
+    const wider = [...document.body.querySelectorAll('*')]
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > width + 0.5))
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `<${element.tagName.toLowerCase()} class="${element.className}"> ${element.textContent?.slice(0, 80)}`,
+      );
+    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, wider };
+  });
+  expect(scrollWidth, `wider than the window: ${wider.join(' | ')}`).toBeLessThanOrEqual(clientWidth);
 }
 
 /** An owner's list while another page or filter of it loads: the last one, still shown, marked busy. */

@@ -2,7 +2,7 @@
  * `app.reportRepository`: the owner's figures read from the orders, for the books (the orders CSV) and the
  * dashboard. Days and months are London's; reports only read, so they never hold a row another write needs.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
 import type { RefundLine } from '#shared/schemas/refund';
 import type { Database } from '../../db/database.ts';
 import { orders, refunds } from '../../db/schema.ts';
@@ -57,6 +57,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     reportRepository: ReportRepository;
   }
+}
+
+/** Sums of `amount` over the rows whose `at` falls on today's London day and in this London month. */
+function londonTakings(at: AnyColumn, amount: AnyColumn) {
+  const londonNow = sql`(now() at time zone 'Europe/London')`;
+  const londonAt = sql`(${at} at time zone 'Europe/London')`;
+  return {
+    todayPence: sql<number>`coalesce(sum(${amount}) filter (where ${londonAt}::date = ${londonNow}::date), 0)::int`,
+    thisMonthPence: sql<number>`coalesce(sum(${amount}) filter (where date_trunc('month', ${londonAt}) = date_trunc('month', ${londonNow})), 0)::int`,
+  };
 }
 
 export function createReportRepository(appDb: Database): ReportRepository {
@@ -123,22 +133,15 @@ export function createReportRepository(appDb: Database): ReportRepository {
     },
 
     async dashboardFigures() {
-      const londonNow = sql`(now() at time zone 'Europe/London')`;
-      const londonCreated = sql`(${orders.createdAt} at time zone 'Europe/London')`;
-      const londonRefunded = sql`(${refunds.succeededAt} at time zone 'Europe/London')`;
       const [[row], [refunded]] = await Promise.all([
         appDb
           .select({
             toDispatch: sql<number>`count(*) filter (where ${orders.status} = 'processing')::int`,
-            todayPence: sql<number>`coalesce(sum(${orders.totalPence}) filter (where ${londonCreated}::date = ${londonNow}::date), 0)::int`,
-            thisMonthPence: sql<number>`coalesce(sum(${orders.totalPence}) filter (where date_trunc('month', ${londonCreated}) = date_trunc('month', ${londonNow})), 0)::int`,
+            ...londonTakings(orders.createdAt, orders.totalPence),
           })
           .from(orders),
         appDb
-          .select({
-            todayPence: sql<number>`coalesce(sum(${refunds.amountPence}) filter (where ${londonRefunded}::date = ${londonNow}::date), 0)::int`,
-            thisMonthPence: sql<number>`coalesce(sum(${refunds.amountPence}) filter (where date_trunc('month', ${londonRefunded}) = date_trunc('month', ${londonNow})), 0)::int`,
-          })
+          .select(londonTakings(refunds.succeededAt, refunds.amountPence))
           .from(refunds)
           .where(eq(refunds.status, 'succeeded')),
       ]);
