@@ -10,8 +10,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { orders } from '../../src/server/db/schema.ts';
 import { median, type Reference, startReference } from './against-bare-fastify.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, seedOrders } from './admin.ts';
 import { percentile } from './checkout.ts';
@@ -58,10 +59,11 @@ const ASKED = [
 async function seedRefunds(db: Awaited<ReturnType<typeof openDatabase>>['db'], orderIds: string[]) {
   const refunded = orderIds.filter((_, index) => index % 20 === 0);
   await db.execute(sql`
-    insert into refunds (order_id, amount_pence, reason, lines, status, provider, actor_email, created_at, succeeded_at)
-    select orders.id, 419, 'Squashed dates', '[{"index":1,"qty":1}]'::jsonb, 'succeeded', 'local', ${ADMIN_EMAIL},
-      orders.created_at + interval '1 day', orders.created_at + interval '1 day'
-    from orders where orders.id = any(${refunded})`);
+    insert into refunds (id, order_id, amount_pence, reason, lines, status, provider, actor_email, created_at, succeeded_at)
+    select gen_random_uuid()::text, orders.id, 419, 'Squashed dates', '[{"index":1,"qty":1}]'::jsonb, 'succeeded',
+      'local', ${ADMIN_EMAIL}, least(orders.created_at + interval '1 day', now()),
+      least(orders.created_at + interval '1 day', now())
+    from orders where ${inArray(orders.id, refunded)}`);
   return refunded.length;
 }
 

@@ -19,7 +19,7 @@ import { lineTotalPence } from './order-records.ts';
 import { refundVat } from './orders-csv.ts';
 import type { BooksOrder, BooksRefund, ReportRepository } from './report-repository.ts';
 
-const PAGE = 500;
+const PAGE = 2_000;
 const londonDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
 
 /** The London day of a moment, YYYY-MM-DD. */
