@@ -23,9 +23,9 @@ export interface TotpRepository {
    */
   enable(userId: string, step: number, recoveryCodeHashes: string[]): Promise<boolean>;
   /** Records `step` as used; false when it, or a later one, already was (a replayed code). */
-  useStep(userId: string, step: number): Promise<boolean>;
+  spendStep(userId: string, step: number): Promise<boolean>;
   /** Deletes the recovery code; false when the account has no such unused code. */
-  useRecoveryCode(userId: string, codeHash: string): Promise<boolean>;
+  spendRecoveryCode(userId: string, codeHash: string): Promise<boolean>;
   countRecoveryCodes(userId: string): Promise<number>;
   /** Turns the step off: the secret and the recovery codes go. */
   remove(userId: string): Promise<void>;
@@ -79,7 +79,7 @@ export function createTotpRepository(db: Database): TotpRepository {
         return true;
       }),
 
-    async useStep(userId, step) {
+    async spendStep(userId, step) {
       const rows = await db
         .update(totpCredentials)
         .set({ lastUsedStep: step })
@@ -88,7 +88,7 @@ export function createTotpRepository(db: Database): TotpRepository {
       return rows.length > 0;
     },
 
-    async useRecoveryCode(userId, codeHash) {
+    async spendRecoveryCode(userId, codeHash) {
       const rows = await db
         .delete(totpRecoveryCodes)
         .where(and(eq(totpRecoveryCodes.userId, userId), eq(totpRecoveryCodes.codeHash, codeHash)))

@@ -119,16 +119,16 @@ export function createTotpService(deps: {
   }
 
   /** Whether `typed` passes as a fresh code or an unused recovery code; uses it up if so. */
-  async function useSecondStep(userId: string, sealedSecret: string, lastUsedStep: number | null, typed: string) {
+  async function spendSecondStep(userId: string, sealedSecret: string, lastUsedStep: number | null, typed: string) {
     const code = typed.trim();
     if (/^\d+$/.test(code)) {
       const step = await stepOf(open(userId, sealedSecret), code);
       if (step === undefined) return { passed: false, message: totpMessages.wrongCode } as const;
-      if ((lastUsedStep !== null && step <= lastUsedStep) || !(await repository.useStep(userId, step)))
+      if ((lastUsedStep !== null && step <= lastUsedStep) || !(await repository.spendStep(userId, step)))
         return { passed: false, message: totpMessages.usedCode } as const;
       return { passed: true } as const;
     }
-    if (code !== '' && (await repository.useRecoveryCode(userId, hashRecoveryCode(userId, code))))
+    if (code !== '' && (await repository.spendRecoveryCode(userId, hashRecoveryCode(userId, code))))
       return { passed: true } as const;
     return { passed: false, message: totpMessages.wrongCode } as const;
   }
@@ -166,7 +166,7 @@ export function createTotpService(deps: {
       if (!passwordMatches) throw new HttpError(401, totpMessages.wrongPassword, { field: 'password' });
       const credential = await repository.find(account.id);
       if (!credential?.enabled) throw new HttpError(409, totpMessages.notOn);
-      const checked = await useSecondStep(account.id, credential.sealedSecret, credential.lastUsedStep, code);
+      const checked = await spendSecondStep(account.id, credential.sealedSecret, credential.lastUsedStep, code);
       if (!checked.passed) throw new HttpError(401, checked.message, { field: 'code' });
       await repository.remove(account.id);
       return totpMessages.turnedOff;
@@ -176,7 +176,7 @@ export function createTotpService(deps: {
       const credential = await repository.find(account.id);
       if (!credential?.enabled) return { passed: true };
       if (typed === undefined || typed.trim() === '') return { passed: false, message: totpMessages.codeRequired };
-      return useSecondStep(account.id, credential.sealedSecret, credential.lastUsedStep, typed);
+      return spendSecondStep(account.id, credential.sealedSecret, credential.lastUsedStep, typed);
     },
   };
 }
