@@ -161,6 +161,7 @@ function ConfirmSetup({
         <TextField
           label="Authentication code"
           hint="The 6-digit code the app shows for Roast & Co."
+          className="sm:max-w-xs"
           autoComplete="one-time-code"
           inputMode="numeric"
           required
@@ -271,6 +272,7 @@ function TurnOff({
         <TextField
           label="Authentication code"
           hint="The 6-digit code from your authenticator app, or a recovery code."
+          className="sm:max-w-sm"
           autoComplete="one-time-code"
           required
           error={errors.code?.message}
