@@ -20,6 +20,10 @@ export const SecondStepCodeSchema = z
   .trim()
   .max(SECOND_STEP_FIELD_MAX_LENGTH, { error: enterCodeOrRecovery });
 
+/** `POST /api/auth/totp/start` (bearer): an empty JSON object; the account is the session's. */
+export const TotpStartBodySchema = z.object({}, { error: 'Please send the form as a JSON object.' });
+export type TotpStartBody = z.infer<typeof TotpStartBodySchema>;
+
 /** `POST /api/auth/totp/confirm` (bearer): the first code from the app, proving it holds the new secret. */
 export const TotpConfirmBodySchema = z.object(
   {

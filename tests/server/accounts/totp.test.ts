@@ -30,7 +30,7 @@ function call(method: Method, url: string, token: string | undefined, payload?: 
   });
 }
 const status = (token?: string) => call('GET', '/api/auth/totp', token);
-const start = (token?: string) => call('POST', '/api/auth/totp/start', token);
+const start = (token?: string) => call('POST', '/api/auth/totp/start', token, {});
 const confirm = (token: string | undefined, code: unknown) => call('POST', '/api/auth/totp/confirm', token, { code });
 const turnOff = (token: string | undefined, password: string, code: string) =>
   call('DELETE', '/api/auth/totp', token, { password, code });
@@ -224,6 +224,7 @@ describe('logging in with the second step on', () => {
         method: 'POST',
         url: '/api/auth/totp/start',
         headers: bearer(admin.token),
+        payload: {},
       });
       const secret = started.json().secret;
       const code = await generate({ secret, epoch: now() - 30 });

@@ -11,6 +11,7 @@ import {
   TotpConfirmBodySchema,
   TotpDisableBodySchema,
   TotpStartAnswerSchema,
+  TotpStartBodySchema,
   TotpStatusSchema,
 } from '#shared/schemas/totp';
 import { MessageSchema } from '#shared/schemas/user';
@@ -44,7 +45,10 @@ const totpRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/start',
-    { schema: { response: { 200: TotpStartAnswerSchema, '4xx': ApiErrorSchema } }, preHandler: limit('start') },
+    {
+      schema: { body: TotpStartBodySchema, response: { 200: TotpStartAnswerSchema, '4xx': ApiErrorSchema } },
+      preHandler: limit('start'),
+    },
     async (request) => totp.start(account(request)),
   );
 
