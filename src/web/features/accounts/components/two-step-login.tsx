@@ -195,7 +195,7 @@ function RecoveryCodes({ message, codes, onDone }: { message: string; codes: str
       <p id={listId} className="font-semibold text-stone-800">
         Your recovery codes (shown only now):
       </p>
-      <ul aria-labelledby={listId} className="grid grid-cols-2 gap-2 font-mono text-base text-stone-900">
+      <ul aria-labelledby={listId} className="grid max-w-md grid-cols-2 gap-2 font-mono text-base text-stone-900">
         {codes.map((code) => (
           <li key={code} className="rounded-lg bg-cream-100 px-3 py-1.5 text-center">
             {code}
