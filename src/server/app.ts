@@ -15,6 +15,7 @@ import {
   authRoutes,
   staffInviteRoutes,
   staffRepositoryPlugin,
+  totpRoutes,
 } from './features/accounts/index.ts';
 import { cartPlugin, cartRepositoryPlugin, cartRoutes } from './features/cart/index.ts';
 import {
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   // and the health check.
   await app.register(productsRoutes, { prefix: apiPaths.products.prefix });
   await app.register(authRoutes, { prefix: apiPaths.auth.prefix });
+  await app.register(totpRoutes, { prefix: apiPaths.totp.prefix });
   await app.register(staffInviteRoutes, { prefix: apiPaths.staff.prefix });
   await app.register(cartRoutes, { prefix: apiPaths.cart.prefix });
   await app.register(quoteRoutes, { prefix: apiPaths.cart.prefix });

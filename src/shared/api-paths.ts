@@ -77,4 +77,14 @@ export const apiPaths = {
     list: reviews,
     create: reviews,
   },
+  /** A staff or admin account's second login step (bearer token). */
+  totp: {
+    prefix: `${auth}/totp`,
+    /** GET: whether it is on and how many recovery codes are left; DELETE: turn it off (`{ password, code }`). */
+    status: `${auth}/totp`,
+    /** POST: a new secret to set up, not in force until confirmed. */
+    start: `${auth}/totp/start`,
+    /** POST: the first code (`{ code }`): turns it on and answers the recovery codes. */
+    confirm: `${auth}/totp/confirm`,
+  },
 } as const;

@@ -1,6 +1,7 @@
 /** Wire contracts for customer accounts: the bodies the auth endpoints take and the answers they give. */
 import { z } from 'zod';
 import { hasControlCharacter } from '#shared/control-characters';
+import { SecondStepCodeSchema } from '#shared/schemas/totp';
 
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
@@ -64,6 +65,8 @@ function typedPassword(missing: string) {
 export const LoginBodySchema = formBody({
   email: EmailSchema,
   password: typedPassword('Please enter your password.'),
+  /** The second step's code (or a recovery code), for an account that has turned it on (decision 103). */
+  totp: SecondStepCodeSchema.optional(),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 

@@ -42,6 +42,10 @@ const browserCalls = [
   ['POST', apiPaths.contact.submit],
   ['GET', apiPaths.reviews.list],
   ['POST', apiPaths.reviews.create],
+  ['GET', apiPaths.totp.status],
+  ['POST', apiPaths.totp.start],
+  ['POST', apiPaths.totp.confirm],
+  ['DELETE', apiPaths.totp.status],
 ] as const;
 
 describe('the API addresses the browser calls', () => {

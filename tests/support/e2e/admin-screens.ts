@@ -31,22 +31,23 @@ export async function logInAsAdmin(page: Page, path?: string): Promise<void> {
 }
 
 /**
- * A member of staff who has joined, as the owner's invitation makes one (decision 097): invited through the API, the
- * link read from their mail, their password set through it. Log in with `logIn(page, member)`.
+ * A member of staff (or a second admin) who has joined, as the owner's invitation makes one (decision 097): invited
+ * through the API, the link read from their mail, their password set through it. Log in with `logIn(page, member)`.
  */
 export async function aStaffMember(
   request: APIRequestContext,
   outbox: Outbox,
+  { role = 'staff', name = 'Sam Packer' }: { role?: 'staff' | 'admin'; name?: string } = {},
 ): Promise<{ name: string; email: string; password: string }> {
   const member = {
-    name: 'Sam Packer',
+    name,
     email: `staff-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
     password: 'pick-and-pack-all-day',
   };
   const token = await adminToken(request);
   const invited = await request.post('/api/admin/staff', {
     headers: { authorization: `Bearer ${token}` },
-    data: { name: member.name, email: member.email, role: 'staff' },
+    data: { name: member.name, email: member.email, role },
   });
   expect(invited.status(), await invited.text()).toBe(201);
   const link = /\/staff\/accept\/([\w-]+)/.exec((await outbox.nextMailTo(member.email)).text);

@@ -1,7 +1,18 @@
 /** Customer accounts' tables: proven accounts, signup attempts waiting for their code, password-reset links. */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Customer accounts: only addresses that have proven themselves (a code from the mailbox). A signup waits in
@@ -109,4 +120,32 @@ export const staffInvites = pgTable(
     check('staff_invites_email_lower_check', sql`${table.email} = lower(${table.email})`),
     check('staff_invites_role_check', sql`${table.role} in ('staff', 'admin')`),
   ],
+);
+
+/**
+ * A staff or admin account's second login step (decision 103): its TOTP secret, sealed with a key the database does
+ * not hold, and the last time step a code was accepted for, so a code works once. `enabled_at` is null while the
+ * account is setting it up: the secret has been shown but no code from it has been confirmed yet.
+ */
+export const totpCredentials = pgTable('totp_credentials', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedSecret: text('sealed_secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes for the second step, kept only as keyed hashes; a code's row is deleted when used. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.codeHash] })],
 );

@@ -39,6 +39,8 @@ export interface Auth {
   hashSignupCode(attemptId: string, code: string): string;
   /** False for an attempt that has no code (null); the hash is computed all the same, so both take as long. */
   signupCodeMatches(storedHash: string | null, attemptId: string, code: string): boolean;
+  /** 32 bytes for `purpose`, derived from the session secret and never the session key itself (decision 103). */
+  deriveKey(purpose: string): Buffer;
 }
 
 declare module 'fastify' {
@@ -124,6 +126,7 @@ export default fp<AuthPluginOptions>(
           .setExpirationTime(SESSION_LIFETIME)
           .sign(sessionKey),
       hashSignupCode: (attemptId, code) => createHmac('sha256', codeKey).update(`${attemptId}:${code}`).digest('hex'),
+      deriveKey: (purpose) => createHmac('sha256', secret).update(purpose).digest(),
       signupCodeMatches(storedHash, attemptId, code) {
         const expected = Buffer.from(storedHash ?? '', 'hex');
         const actual = Buffer.from(auth.hashSignupCode(attemptId, code), 'hex');

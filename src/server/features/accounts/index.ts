@@ -7,6 +7,7 @@ export { default as accountsPlugin } from './plugin.ts';
 export type { AccountService } from './service.ts';
 export { default as authRoutes } from './routes.ts';
 export { default as staffRepositoryPlugin } from './staff-repository.ts';
+export { default as totpRoutes } from './totp-routes.ts';
 export { staffAdminRoutes, staffInviteRoutes } from './staff-routes.ts';
 export { default as accountRepositoriesPlugin } from './repositories.ts';
 export { createUserRepository, type UserRepository } from './user-repository.ts';

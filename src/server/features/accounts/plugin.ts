@@ -7,11 +7,13 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { type AccountService, createAccountService } from './service.ts';
 import { createStaffService, type StaffService } from './staff-service.ts';
+import { createTotpService, type TotpService } from './totp.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountService;
     staff: StaffService;
+    totp: TotpService;
   }
 }
 
@@ -31,6 +33,14 @@ export default fp<AccountsPluginOptions>(
       }),
     );
     app.decorate(
+      'totp',
+      createTotpService({
+        repository: app.totpRepository,
+        sealKey: app.auth.deriveKey('totp-secret-seal-key'),
+        recoveryKey: app.auth.deriveKey('totp-recovery-code-key'),
+      }),
+    );
+    app.decorate(
       'accounts',
       createAccountService({
         auth: app.auth,
@@ -39,6 +49,7 @@ export default fp<AccountsPluginOptions>(
         unitOfWork: app.unitOfWork,
         runInBackground: app.background.run,
         publicUrl: config.publicUrl,
+        secondStep: app.totp.checkLogin,
         async forgetElsewhere(customer, tx) {
           await app.orderRepository.anonymiseCustomer(customer, tx);
           await app.contactRepository.deleteFrom(customer.email, tx);

@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '#shared/schemas/error';
+import { TotpRequiredAnswerSchema } from '#shared/schemas/totp';
 import {
   ChangePasswordAnswerSchema,
   ChangePasswordBodySchema,
@@ -122,14 +123,21 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: LoginBodySchema,
-        response: { 200: LoginAnswerSchema, 403: UnverifiedAnswerSchema, '4xx': ApiErrorSchema },
+        response: {
+          200: LoginAnswerSchema,
+          401: TotpRequiredAnswerSchema.or(ApiErrorSchema),
+          403: UnverifiedAnswerSchema,
+          '4xx': ApiErrorSchema,
+        },
       },
       preHandler: limit('login', (request) => (request.body as { email: string }).email),
     },
     async (request, reply) => {
-      const result = await accounts.login(request.body.email, request.body.password);
+      const result = await accounts.login(request.body.email, request.body.password, request.body.totp);
       if (result.status === 'unverified')
         return reply.code(403).send({ message: result.message, userId: result.userId });
+      if (result.status === 'totp-required')
+        return reply.code(401).send({ message: result.message, totpRequired: true });
       return { user: result.user, token: result.token };
     },
   );

@@ -21,6 +21,7 @@ import { HttpError } from '../../errors.ts';
 import { passwordResetMail, signupCodeMail, signupNoticeMail, type UnitOfWork } from '../mail/index.ts';
 import { type Auth, hashResetToken } from './auth.ts';
 import { authMessages } from './messages.ts';
+import type { TotpService } from './totp.ts';
 import {
   type IssueCodeResult,
   newSignupAttemptId,
@@ -41,7 +42,9 @@ function newSignupCode(): string {
 export type LoginResult =
   | { status: 'logged-in'; user: User; token: string }
   /** The password is a waiting signup's: the address must be verified first (403 with the attempt's id). */
-  | { status: 'unverified'; message: string; userId: string };
+  | { status: 'unverified'; message: string; userId: string }
+  /** The password is right, and the account's second step wants a code, or a better one (401; decision 103). */
+  | { status: 'totp-required'; message: string };
 
 export interface AccountService {
   /** A new signup attempt, answered alike whether or not the address has an account; its id is the `userId`. */
@@ -50,7 +53,8 @@ export interface AccountService {
   verifyCode(attemptId: string, code: string): Promise<string>;
   /** Mails a waiting attempt a new code, unless its address was mailed within the cooldown (429). */
   resendCode(attemptId: string): Promise<string>;
-  login(email: string, password: string): Promise<LoginResult>;
+  /** `totp` is the second step's code or a recovery code, looked at only once the password is right. */
+  login(email: string, password: string, totp?: string): Promise<LoginResult>;
   /**
    * Mails a reset link if an account uses the address; runs after the caller has answered, so the answer and its
    * timing say nothing about the address. Failures are logged on `log`.
@@ -84,13 +88,15 @@ export function createAccountService(deps: {
   /** `app.background.run`: the reset mail is prepared after the answer. */
   runInBackground: Background['run'];
   publicUrl: string;
+  /** `app.totp.checkLogin`: the second step of an account that has turned it on (decision 103). */
+  secondStep: TotpService['checkLogin'];
   /**
    * Removes, inside the deletion's transaction, what the other domains hold of the customer: the orders lose the
    * account's data, the contact messages and the finished mail of the address go (decisions 061, 082).
    */
   forgetElsewhere: (customer: { id: string; email: string }, tx: Database) => Promise<void>;
 }): AccountService {
-  const { auth, users, attempts, unitOfWork, runInBackground, publicUrl, forgetElsewhere } = deps;
+  const { auth, users, attempts, unitOfWork, runInBackground, publicUrl, secondStep, forgetElsewhere } = deps;
 
   /** The account behind a session, once the password typed for it is right; else 401 naming the field. */
   async function provenAccount(customerId: string, password: string, field: string, wrong: string) {
@@ -208,7 +214,7 @@ export function createAccountService(deps: {
       return authMessages.codeSent;
     },
 
-    async login(email, password) {
+    async login(email, password, totp) {
       const [account, attempt] = await Promise.all([
         users.findByEmail(email),
         attempts.newestWaitingSignupAttempt(email),
@@ -221,6 +227,9 @@ export function createAccountService(deps: {
         auth.verifyPassword(attempt?.passwordHash, password),
       ]);
       if (account && accountMatches) {
+        // Only after the password: a wrong one answers the same whether or not the account has a second step.
+        const step = await secondStep(account, totp);
+        if (!step.passed) return { status: 'totp-required', message: step.message };
         const token = await auth.issueSessionToken(account);
         return { status: 'logged-in', user: toWireUser(account), token };
       }

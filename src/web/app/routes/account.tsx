@@ -1,6 +1,6 @@
 /**
- * /account (docs/api.md, A UK shopper's rules): the customer's name and e-mail, a password change, the address saved on this device,
- * and 'Delete my account'. Logged-in customers only; a lazy chunk. Once the account is deleted the session ends
+ * /account (docs/api.md, A UK shopper's rules): the customer's name and e-mail, a password change, for staff and admin
+ * accounts their two-step login (decision 103), the address saved on this device, and 'Delete my account'. Logged-in customers only; a lazy chunk. Once the account is deleted the session ends
  * (token, user, guest data and the saved address go) and the page says what happened.
  */
 import { useState, type ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ChangePasswordForm } from '#web/features/accounts/components/change-password-form.tsx';
 import { DeleteAccount } from '#web/features/accounts/components/delete-account.tsx';
+import { TwoStepLogin } from '#web/features/accounts/components/two-step-login.tsx';
 import { SavedAddress } from '#web/features/orders/components/saved-address.tsx';
 import { logOut, useSession } from '#web/lib/session.ts';
 import { RequireCustomer } from '../require-customer.tsx';
@@ -26,6 +27,8 @@ const meta = (
 
 export default function AccountRoute() {
   const [deleted, setDeleted] = useState<string | null>(null);
+  const session = useSession();
+  const staffOrAdmin = session?.user.role === 'admin' || session?.user.role === 'staff';
 
   if (deleted) {
     return (
@@ -54,6 +57,11 @@ export default function AccountRoute() {
           <Section id="account-password" title="Change password">
             <ChangePasswordForm />
           </Section>
+          {staffOrAdmin && (
+            <Section id="account-two-step" title="Two-step login">
+              <TwoStepLogin />
+            </Section>
+          )}
           <Section id="account-address" title="Saved address">
             <SavedAddress />
           </Section>
