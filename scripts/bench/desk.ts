@@ -45,7 +45,8 @@ const ASKED = [
   {
     name: 'sales by week, last year',
     path: `/api/admin/reports/sales?from=${londonDay(364)}&to=${londonDay(0)}&interval=week`,
-    budget: 60,
+    // Reads every order of the year and its lines (decision 100): the widest budget, and the one to bring down.
+    budget: 250,
   },
   {
     name: 'VAT figures, last quarter',
