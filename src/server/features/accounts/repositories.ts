@@ -1,9 +1,10 @@
 /**
  * Adds the accounts domain's repositories, split by what they serve: `app.userRepository` (proven accounts and their
- * reset links) and `app.signupAttemptRepository` (signups waiting for their code). One plugin, so whatever depends on
- * either names one: 'account-repositories'.
+ * reset links), `app.signupAttemptRepository` (signups waiting for their code) and `app.sessionRepository` (live
+ * sessions and the networks logged in from). One plugin, so whatever depends on any names one: 'account-repositories'.
  */
 import fp from 'fastify-plugin';
+import { createSessionRepository } from './session-repository.ts';
 import { createSignupAttemptRepository } from './signup-attempt-repository.ts';
 import { createUserRepository } from './user-repository.ts';
 
@@ -11,6 +12,7 @@ export default fp(
   async (app) => {
     app.decorate('userRepository', createUserRepository(app.db));
     app.decorate('signupAttemptRepository', createSignupAttemptRepository(app.db));
+    app.decorate('sessionRepository', createSessionRepository(app.db));
   },
   { name: 'account-repositories', dependencies: ['database'] },
 );

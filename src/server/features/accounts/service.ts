@@ -18,9 +18,17 @@ import {
 import type { Database } from '../../db/database.ts';
 import type { Background } from '../../plugins/app/background.ts';
 import { HttpError } from '../../errors.ts';
-import { passwordResetMail, signupCodeMail, signupNoticeMail, type UnitOfWork } from '../mail/index.ts';
+import {
+  passwordChangedMail,
+  passwordResetMail,
+  signupCodeMail,
+  signupNoticeMail,
+  type UnitOfWork,
+} from '../mail/index.ts';
 import { type Auth, hashResetToken } from './auth.ts';
 import { authMessages } from './messages.ts';
+import { refuseCommonPassword } from './password-policy.ts';
+import type { SessionRepository } from './session-repository.ts';
 import {
   type IssueCodeResult,
   newSignupAttemptId,
@@ -51,12 +59,15 @@ export interface AccountService {
   /** Mails a waiting attempt a new code, unless its address was mailed within the cooldown (429). */
   resendCode(attemptId: string): Promise<string>;
   login(email: string, password: string): Promise<LoginResult>;
+  /** Ends the session a token names on the server: that token is refused from then on (decision 101). */
+  logout(sessionId: string): Promise<string>;
   /**
    * Mails a reset link if an account uses the address; runs after the caller has answered, so the answer and its
    * timing say nothing about the address. Failures are logged on `log`.
    */
   requestPasswordReset(email: string, log: FastifyBaseLogger): void;
-  resetPassword(token: string, password: string): Promise<string>;
+  /** Sets the password a mailed link allows and mails the account a notice; answers the message and whose it was. */
+  resetPassword(token: string, password: string): Promise<{ message: string; userId: string }>;
   /**
    * A logged-in customer's new password, once the current one is proved (401 naming `currentPassword` if not):
    * every earlier session token stops working, and the answer carries a fresh one for this browser (decision 061).
@@ -79,6 +90,7 @@ export interface AccountService {
 export function createAccountService(deps: {
   auth: Auth;
   users: UserRepository;
+  sessions: SessionRepository;
   attempts: SignupAttemptRepository;
   unitOfWork: UnitOfWork;
   /** `app.background.run`: the reset mail is prepared after the answer. */
@@ -90,7 +102,7 @@ export function createAccountService(deps: {
    */
   forgetElsewhere: (customer: { id: string; email: string }, tx: Database) => Promise<void>;
 }): AccountService {
-  const { auth, users, attempts, unitOfWork, runInBackground, publicUrl, forgetElsewhere } = deps;
+  const { auth, users, sessions, attempts, unitOfWork, runInBackground, publicUrl, forgetElsewhere } = deps;
 
   /** The account behind a session, once the password typed for it is right; else 401 naming the field. */
   async function provenAccount(customerId: string, password: string, field: string, wrong: string) {
@@ -135,6 +147,18 @@ export function createAccountService(deps: {
     });
   }
 
+  /** The notice of a new password, to the account's address (decision 102). */
+  function passwordNotice(account: { email: string; name: string }, how: 'changed' | 'reset') {
+    return passwordChangedMail({
+      to: account.email,
+      name: account.name,
+      how,
+      at: new Date(),
+      resetLink: `${publicUrl}${pageRoutes.forgotPassword}`,
+      contactLink: `${publicUrl}${pageRoutes.contact}`,
+    });
+  }
+
   async function prepareResetMail(email: string, log: FastifyBaseLogger) {
     const user = await users.findByEmail(email);
     if (!user) {
@@ -157,6 +181,7 @@ export function createAccountService(deps: {
 
   return {
     async signup({ name, email, password }) {
+      refuseCommonPassword(password, email);
       // Every signup is a new attempt with its own code and password, answered alike whether or not the address
       // has an account or waits for a code; the password is hashed in every case, so the timing is alike too.
       const passwordHash = await auth.hashPassword(password);
@@ -232,6 +257,11 @@ export function createAccountService(deps: {
       throw new HttpError(401, authMessages.badCredentials);
     },
 
+    async logout(sessionId) {
+      await sessions.delete(sessionId);
+      return authMessages.loggedOut;
+    },
+
     requestPasswordReset(email, log) {
       runInBackground(() => prepareResetMail(email, log), log, 'could not prepare a password-reset mail');
     },
@@ -244,17 +274,23 @@ export function createAccountService(deps: {
     },
 
     async resetPassword(token, password) {
+      refuseCommonPassword(password, undefined);
       const passwordHash = await auth.hashPassword(password);
-      const outcome = await unitOfWork(async (tx) => {
+      const outcome = await unitOfWork(async (tx, queueMail) => {
         const found = await users.consumePasswordResetToken(hashResetToken(token), tx);
         if (!found) return 'invalid';
         if (found.expired) return 'expired';
+        const account = await users.findById(found.userId, tx);
+        if (!account) return 'invalid';
+        // Thrown inside the unit of work, so the link is not used up by a refused password.
+        refuseCommonPassword(password, account.email);
         await users.setPassword(found.userId, passwordHash, tx);
-        return 'reset';
+        await queueMail(passwordNotice(account, 'reset'));
+        return { userId: account.id };
       });
       if (outcome === 'invalid') throw new HttpError(400, authMessages.resetLinkInvalid);
       if (outcome === 'expired') throw new HttpError(400, authMessages.resetLinkExpired);
-      return authMessages.passwordReset;
+      return { message: authMessages.passwordReset, userId: outcome.userId };
     },
 
     async changePassword(customer, currentPassword, password) {
@@ -264,7 +300,13 @@ export function createAccountService(deps: {
         'currentPassword',
         authMessages.wrongCurrentPassword,
       );
-      const tokenVersion = await users.setPassword(account.id, await auth.hashPassword(password));
+      refuseCommonPassword(password, account.email);
+      const passwordHash = await auth.hashPassword(password);
+      const tokenVersion = await unitOfWork(async (tx, queueMail) => {
+        const version = await users.setPassword(account.id, passwordHash, tx);
+        if (version !== undefined) await queueMail(passwordNotice(account, 'changed'));
+        return version;
+      });
       if (tokenVersion === undefined)
         throw new HttpError(401, authMessages.wrongCurrentPassword, { field: 'currentPassword' });
       const token = await auth.issueSessionToken({ id: account.id, tokenVersion });
