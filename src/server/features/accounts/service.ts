@@ -18,15 +18,10 @@ import {
 import type { Database } from '../../db/database.ts';
 import type { Background } from '../../plugins/app/background.ts';
 import { HttpError } from '../../errors.ts';
-import {
-  passwordChangedMail,
-  passwordResetMail,
-  signupCodeMail,
-  signupNoticeMail,
-  type UnitOfWork,
-} from '../mail/index.ts';
+import { passwordResetMail, signupCodeMail, signupNoticeMail, type UnitOfWork } from '../mail/index.ts';
 import { type Auth, hashResetToken } from './auth.ts';
 import { authMessages } from './messages.ts';
+import { createPasswordChanges } from './password-changes.ts';
 import { refuseCommonPassword } from './password-policy.ts';
 import type { SessionRepository } from './session-repository.ts';
 import {
@@ -147,18 +142,6 @@ export function createAccountService(deps: {
     });
   }
 
-  /** The notice of a new password, to the account's address (decision 102). */
-  function passwordNotice(account: { email: string; name: string }, how: 'changed' | 'reset') {
-    return passwordChangedMail({
-      to: account.email,
-      name: account.name,
-      how,
-      at: new Date(),
-      resetLink: `${publicUrl}${pageRoutes.forgotPassword}`,
-      contactLink: `${publicUrl}${pageRoutes.contact}`,
-    });
-  }
-
   async function prepareResetMail(email: string, log: FastifyBaseLogger) {
     const user = await users.findByEmail(email);
     if (!user) {
@@ -180,6 +163,8 @@ export function createAccountService(deps: {
   }
 
   return {
+    ...createPasswordChanges({ auth, users, unitOfWork, publicUrl, provenAccount }),
+
     async signup({ name, email, password }) {
       refuseCommonPassword(password, email);
       // Every signup is a new attempt with its own code and password, answered alike whether or not the address
@@ -271,46 +256,6 @@ export function createAccountService(deps: {
       if (!found) return { usable: false, message: authMessages.resetLinkInvalid };
       if (found.expired) return { usable: false, message: authMessages.resetLinkExpired };
       return { usable: true };
-    },
-
-    async resetPassword(token, password) {
-      refuseCommonPassword(password, undefined);
-      const passwordHash = await auth.hashPassword(password);
-      const outcome = await unitOfWork(async (tx, queueMail) => {
-        const found = await users.consumePasswordResetToken(hashResetToken(token), tx);
-        if (!found) return 'invalid';
-        if (found.expired) return 'expired';
-        const account = await users.findById(found.userId, tx);
-        if (!account) return 'invalid';
-        // Thrown inside the unit of work, so the link is not used up by a refused password.
-        refuseCommonPassword(password, account.email);
-        await users.setPassword(found.userId, passwordHash, tx);
-        await queueMail(passwordNotice(account, 'reset'));
-        return { userId: account.id };
-      });
-      if (outcome === 'invalid') throw new HttpError(400, authMessages.resetLinkInvalid);
-      if (outcome === 'expired') throw new HttpError(400, authMessages.resetLinkExpired);
-      return { message: authMessages.passwordReset, userId: outcome.userId };
-    },
-
-    async changePassword(customer, currentPassword, password) {
-      const account = await provenAccount(
-        customer.id,
-        currentPassword,
-        'currentPassword',
-        authMessages.wrongCurrentPassword,
-      );
-      refuseCommonPassword(password, account.email);
-      const passwordHash = await auth.hashPassword(password);
-      const tokenVersion = await unitOfWork(async (tx, queueMail) => {
-        const version = await users.setPassword(account.id, passwordHash, tx);
-        if (version !== undefined) await queueMail(passwordNotice(account, 'changed'));
-        return version;
-      });
-      if (tokenVersion === undefined)
-        throw new HttpError(401, authMessages.wrongCurrentPassword, { field: 'currentPassword' });
-      const token = await auth.issueSessionToken({ id: account.id, tokenVersion });
-      return { message: authMessages.passwordChanged, token };
     },
 
     async deleteAccount(customer, password) {
