@@ -4,6 +4,7 @@
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { deleteInBatches } from '../../db/delete-in-batches.ts';
 import { loginNetworks, sessions, users } from '../../db/schema.ts';
 import { type Executor, secondsFromNow, type UserRecord, userColumns } from './user-repository.ts';
 
@@ -29,6 +30,8 @@ export interface SessionRepository {
   isKnownNetwork(email: string, network: string, withinDays: number): Promise<boolean>;
   /** Records a login from `network`, and forgets the account's networks unused for `keepDays`. */
   rememberNetwork(userId: string, network: string, keepDays: number): Promise<void>;
+  /** Deletes sessions that expired before `before` (of accounts that never logged in again); answers how many. */
+  deleteExpiredSessions(before: Date): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -100,6 +103,9 @@ export function createSessionRepository(db: Database): SessionRepository {
         .limit(1);
       return row !== undefined;
     },
+
+    deleteExpiredSessions: (before) =>
+      deleteInBatches(db, { table: sessions, key: sessions.id, where: lt(sessions.expiresAt, before) }),
 
     async rememberNetwork(userId, network, keepDays) {
       await db
