@@ -28,6 +28,7 @@ export const apiPaths = {
     verifyOtp: `${auth}/verify-otp`,
     resendOtp: `${auth}/resend-otp`,
     login: `${auth}/login`,
+    logout: `${auth}/logout`,
     /** GET: the current customer; DELETE: their account, with their password. */
     me: `${auth}/me`,
     /** PUT: a new password, with the current one. */

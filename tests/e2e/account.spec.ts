@@ -106,6 +106,21 @@ test.describe('signing up', () => {
   test.describe('with answers that are refusals', () => {
     test.use({ allowedConsoleError: failedRequest(400, 429) });
 
+    test('a too-common password is refused at its field with the server’s words', async ({ page }) => {
+      await page.goto('/signup');
+      await page.getByLabel('First name').fill('Ada');
+      await page.getByLabel('Last name').fill('Common');
+      await page.getByLabel('Email address').fill(uniqueEmail('common'));
+      await page.getByLabel('Password').fill('password');
+      await page.getByRole('button', { name: 'Sign up' }).click();
+
+      const message = 'This password is too common. Please choose another.';
+      const field = page.getByLabel('Password');
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(new RegExp(message.replaceAll('.', '\\.')));
+      await expect(page.getByRole('alert').filter({ hasText: message })).toHaveCount(1);
+    });
+
     test('an address that already has an account gets the code step like any other, and its owner a notice', async ({
       page,
       customer,
@@ -226,8 +241,14 @@ test.describe('logging in', () => {
     ]);
   });
 
-  test('logging out clears the session and the guest data, and focus lands on Login', async ({ page, customer }) => {
+  test('logging out ends the session on the server, clears the guest data, and focus lands on Login', async ({
+    page,
+    request,
+    customer,
+  }) => {
     await logIn(page, customer);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
     await page.evaluate(() => {
       localStorage.setItem('guestCart', '[]');
       localStorage.setItem('isGuest', 'true');
@@ -244,6 +265,10 @@ test.describe('logging in', () => {
       ['token', 'user', 'guestCart', 'isGuest'].map((key) => localStorage.getItem(key)),
     );
     expect(stored).toEqual([null, null, null, null]);
+    // The token the browser held is refused by the server now, not only forgotten.
+    await expect
+      .poll(async () => (await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status())
+      .toBe(401);
 
     // The session stays gone after a reload.
     await page.reload();

@@ -177,6 +177,7 @@ describe('reset password', () => {
     // Asking did not use it.
     expect((await check(token)).json()).toEqual({ usable: true });
     expect((await reset(token, 'a-brand-new-password')).statusCode).toBe(200);
+    expect((await sink.nextMailTo(customer.email)).subject).toBe('Your Roast & Co. password has been reset');
     expect((await check(token)).json()).toEqual({ usable: false, message: authMessages.resetLinkInvalid });
     expect((await check('made-up-token')).json()).toEqual({ usable: false, message: authMessages.resetLinkInvalid });
 

@@ -69,13 +69,14 @@ function gaps(document: OpenApiDocument, route: RegisteredRoute, takesBody: bool
   return found;
 }
 
-/** The routes that take a body: the writes, but not the deletes and the retry that take none. */
+/** The routes that take a body: the writes, but not the deletes, the retry and the logout that take none. */
 const bodyless = new Set([
   'DELETE /api/cart/clear',
   'DELETE /api/admin/products/:id',
   'DELETE /api/admin/reviews/:id',
   'DELETE /api/admin/staff/:id',
   'POST /api/admin/orders/:id/refunds/:refundId/retry',
+  'POST /api/auth/logout',
 ]);
 const takesBody = (route: RegisteredRoute) =>
   ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) && !bodyless.has(`${route.method} ${route.url}`);

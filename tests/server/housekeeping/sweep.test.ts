@@ -126,6 +126,18 @@ describe('the housekeeping sweep', () => {
     expect(await tokens()).toEqual([lasting]);
   });
 
+  it('deletes sessions a day after they expire: the 7-day token is refused by then anyway', async () => {
+    const customer = await insertCustomer(testApp);
+    const sessionsOf = () =>
+      count(testApp, sql`select count(*)::int as count from sessions where user_id = ${customer.id}`);
+    expect(await sessionsOf()).toBe(1);
+    await sweep(fromNow(7 * DAY_MS));
+    expect(await sessionsOf()).toBe(1);
+    const deleted = await sweep(fromNow(7 * DAY_MS + RETENTION.expiredCodeDays * DAY_MS + HOUR_MS));
+    expect(deleted.sessions).toBeGreaterThanOrEqual(1);
+    expect(await sessionsOf()).toBe(0);
+  });
+
   it('deletes a contact message a year after it arrived, or after it was last answered if later', async () => {
     const insertMessage = (email: string, arrivedMonthsAgo: number, answeredNow: boolean) =>
       testApp.app.db.execute(sql`
@@ -192,7 +204,14 @@ describe('the sweep as the server runs it', () => {
       expect.objectContaining({
         level: 30,
         msg: 'housekeeping deleted rows past their retention period',
-        deleted: { mailQueue: 2, checkouts: 0, signupAttempts: 0, passwordResetTokens: 0, contactMessages: 0 },
+        deleted: {
+          mailQueue: 2,
+          checkouts: 0,
+          signupAttempts: 0,
+          passwordResetTokens: 0,
+          sessions: 0,
+          contactMessages: 0,
+        },
       }),
     ]);
   });
@@ -221,6 +240,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes sweeping one Post
       await first.app.db.execute(sql`
         insert into password_reset_tokens (token_hash, user_id, expires_at)
         select 'token-' || n, ${customer.id}, now() from generate_series(1, ${ROWS}) n`);
+      // The customer's own session, made with it, and ROWS - 1 old ones.
+      await first.app.db.execute(sql`update sessions set expires_at = now() where user_id = ${customer.id}`);
+      await first.app.db.execute(sql`
+        insert into sessions (id, user_id, expires_at)
+        select 'session-' || n, ${customer.id}, now() from generate_series(2, ${ROWS}) n`);
       await first.app.db.execute(sql`
         insert into contact_messages (id, name, email, message)
         select gen_random_uuid()::text, 'Ada', 'old-' || n || '@example.com', 'Hello' from generate_series(1, ${ROWS}) n`);
@@ -238,7 +262,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes sweeping one Post
         first,
         sql`select (select count(*) from mail_queue) + (select count(*) from checkouts)
           + (select count(*) from signup_attempts) + (select count(*) from password_reset_tokens)
-          + (select count(*) from contact_messages) as count`,
+          + (select count(*) from sessions) + (select count(*) from contact_messages) as count`,
       );
       expect(Number(left[0]?.count)).toBe(0);
     } finally {

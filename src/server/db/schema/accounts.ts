@@ -149,3 +149,42 @@ export const totpRecoveryCodes = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.codeHash] })],
 );
+
+/**
+ * Live sessions (decision 101): one row per login, named by the session token's `jti`. Logging out deletes the row,
+ * so that token is refused while others of the same account stay live. `last_seen_at` moves (at most once a minute)
+ * for staff and admin sessions, which end after 30 minutes without a request and 12 hours after login.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** Random (24 bytes, base64url), carried in the token as `jti`. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The token's own expiry; the account's later logins delete rows past it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId, table.expiresAt)],
+);
+
+/**
+ * The networks an account has logged in from (decision 102), kept as keyed hashes: failed logins from other networks
+ * are refused past a count, while the owner's own network is never refused for them. Entries unused for 90 days go
+ * at the account's next login.
+ */
+export const loginNetworks = pgTable(
+  'login_networks',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** HMAC of the address (IPv4) or its /64 (IPv6): the table holds no addresses. */
+    network: text('network').notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.network] })],
+);

@@ -1,6 +1,7 @@
 /**
  * Adds `app.auth` (password hashing, session tokens, keyed hashes for signup codes), `request.customer`, and
- * `app.requireCustomer`, the hook a route names to admit only a logged-in customer (decision 023).
+ * `app.requireCustomer`, the hook a route names to admit only a logged-in customer (decision 023). Each token names a
+ * session kept on the server (decision 101): logging out ends it, and staff and admin sessions end when idle or old.
  */
 import { createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
@@ -15,7 +16,12 @@ import { HttpError } from '../../errors.ts';
 import { readOrCreateSecret } from '../../lib/secret-file.ts';
 import type { UserRecord } from './user-repository.ts';
 
-export const SESSION_LIFETIME = '7d';
+/** A session token's lifetime (decision 023). */
+export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+/** A staff or admin session ends after this long without a request (decision 101). */
+export const STAFF_SESSION_IDLE_SECONDS = 30 * 60;
+/** A staff or admin session ends this long after its login, however busy (decision 101). */
+export const STAFF_SESSION_MAX_SECONDS = 12 * 60 * 60;
 const ISSUER = 'roastandco';
 const AUDIENCE = 'roastandco-shop';
 
@@ -31,6 +37,7 @@ export interface Auth {
   hashPassword(password: string): Promise<string>;
   /** Always does a full hash's work, even without a stored hash, so an unknown address answers as slowly as a known one. */
   verifyPassword(storedHash: string | undefined, password: string): Promise<boolean>;
+  /** A new session on the server and its token; the token carries the session's id as `jti`. */
   issueSessionToken(user: Pick<UserRecord, 'id' | 'tokenVersion'>): Promise<string>;
   /**
    * A signup code's keyed hash, bound to its signup attempt: a stolen table does not give up the codes (there are
@@ -41,6 +48,8 @@ export interface Auth {
   signupCodeMatches(storedHash: string | null, attemptId: string, code: string): boolean;
   /** 32 bytes for `purpose`, derived from the session secret and never the session key itself (decision 103). */
   deriveKey(purpose: string): Buffer;
+  /** A keyed hash of a client network (login-protection.ts), so the database holds no addresses. */
+  hashNetwork(network: string): string;
 }
 
 declare module 'fastify' {
@@ -66,6 +75,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in customer on routes that use `app.requireCustomer`; null elsewhere. */
     customer: Customer | null;
+    /** The session the request's token names, beside `customer` (logging out ends it). */
+    sessionId: string | null;
   }
 }
 
@@ -102,6 +113,7 @@ export default fp<AuthPluginOptions>(
     const sessionKey = createSecretKey(Buffer.from(secret, 'utf8'));
     // A separate key for codes, so the session key is never used for anything else.
     const codeKey = createHmac('sha256', secret).update('signup-code-key').digest();
+    const networkKey = createHmac('sha256', secret).update('login-network-key').digest();
     // Hashed once at start-up: verifying against it costs what a real check costs.
     const decoyHash = await argon2Hash(randomBytes(16).toString('hex'));
 
@@ -116,17 +128,26 @@ export default fp<AuthPluginOptions>(
           return false;
         }
       },
-      issueSessionToken: (user) =>
-        new SignJWT({ ver: user.tokenVersion })
+      async issueSessionToken(user) {
+        const sessionId = randomBytes(24).toString('base64url');
+        await app.sessionRepository.create({
+          id: sessionId,
+          userId: user.id,
+          lifetimeSeconds: SESSION_LIFETIME_SECONDS,
+        });
+        return new SignJWT({ ver: user.tokenVersion })
           .setProtectedHeader({ alg: 'HS256' })
           .setSubject(user.id)
+          .setJti(sessionId)
           .setIssuer(ISSUER)
           .setAudience(AUDIENCE)
           .setIssuedAt()
-          .setExpirationTime(SESSION_LIFETIME)
-          .sign(sessionKey),
+          .setExpirationTime(`${SESSION_LIFETIME_SECONDS}s`)
+          .sign(sessionKey);
+      },
       hashSignupCode: (attemptId, code) => createHmac('sha256', codeKey).update(`${attemptId}:${code}`).digest('hex'),
       deriveKey: (purpose) => createHmac('sha256', secret).update(purpose).digest(),
+      hashNetwork: (network) => createHmac('sha256', networkKey).update(network).digest('base64url'),
       signupCodeMatches(storedHash, attemptId, code) {
         const expected = Buffer.from(storedHash ?? '', 'hex');
         const actual = Buffer.from(auth.hashSignupCode(attemptId, code), 'hex');
@@ -134,29 +155,42 @@ export default fp<AuthPluginOptions>(
       },
     };
 
-    /** The customer a bearer token names, or why there is none. */
-    async function customerFromToken(token: string): Promise<Customer | undefined> {
+    /** The customer a bearer token names and its session, or undefined when there is none. */
+    async function customerFromToken(token: string): Promise<{ customer: Customer; sessionId: string } | undefined> {
       let claims: JWTPayload;
       try {
         ({ payload: claims } = await jwtVerify(token, sessionKey, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,
-          requiredClaims: ['sub', 'exp'],
+          requiredClaims: ['sub', 'exp', 'jti'],
         }));
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return undefined;
         throw error;
       }
-      if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number') return undefined;
-      const user = await app.userRepository.findById(claims.sub);
-      // A deleted account, or a token from before the last password change.
-      if (!user || user.tokenVersion !== claims.ver) return undefined;
-      return { id: user.id, name: user.name, email: user.email, role: user.role };
+      if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number' || typeof claims.jti !== 'string')
+        return undefined;
+      const session = await app.sessionRepository.find(claims.jti, claims.sub);
+      // Logged out, a deleted account, or a token from before the last password change.
+      if (!session || session.user.tokenVersion !== claims.ver) return undefined;
+      const { user } = session;
+      if (user.role === 'staff' || user.role === 'admin') {
+        if (session.idleSeconds > STAFF_SESSION_IDLE_SECONDS || session.ageSeconds > STAFF_SESSION_MAX_SECONDS) {
+          await app.sessionRepository.delete(claims.jti);
+          return undefined;
+        }
+        await app.sessionRepository.touch(claims.jti);
+      }
+      return {
+        customer: { id: user.id, name: user.name, email: user.email, role: user.role },
+        sessionId: claims.jti,
+      };
     }
 
     app.decorate('auth', auth);
     app.decorateRequest('customer', null);
+    app.decorateRequest('sessionId', null);
     app.decorate('requireCustomer', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
@@ -164,12 +198,13 @@ export default fp<AuthPluginOptions>(
         request.log.info('no session token');
         throw new HttpError(401, loginRequiredMessage);
       }
-      const customer = await customerFromToken(match[1]);
-      if (!customer) {
+      const session = await customerFromToken(match[1]);
+      if (!session) {
         request.log.info('refused session token');
         throw new HttpError(401, sessionEndedMessage);
       }
-      request.customer = customer;
+      request.customer = session.customer;
+      request.sessionId = session.sessionId;
     });
     app.decorate('identifyCustomer', async (request: FastifyRequest) => {
       if (request.headers.authorization !== undefined) await app.requireCustomer(request);

@@ -15,6 +15,9 @@ export const authMessages = {
   resetLinkInvalid: 'This reset link is not valid or has already been used. Please ask for a new one.',
   resetLinkExpired: 'This reset link has expired. Please ask for a new one.',
   passwordReset: 'Your password has been reset. You can now log in.',
+  loginFromNewPlaceLimited:
+    'Too many attempts to log in to this account from new places. Please wait 15 minutes, or log in where you have logged in before.',
+  loggedOut: 'You have been logged out.',
   wrongCurrentPassword: 'Your current password is not right.',
   passwordChanged: 'Your password has been changed. Anywhere else you were logged in, please log in again.',
   wrongPasswordToDelete: 'That password is not right, so your account has not been deleted.',

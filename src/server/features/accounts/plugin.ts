@@ -45,6 +45,7 @@ export default fp<AccountsPluginOptions>(
       createAccountService({
         auth: app.auth,
         users: app.userRepository,
+        sessions: app.sessionRepository,
         attempts: app.signupAttemptRepository,
         unitOfWork: app.unitOfWork,
         runInBackground: app.background.run,

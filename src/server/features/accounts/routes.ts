@@ -25,6 +25,7 @@ import {
   UnverifiedAnswerSchema,
   VerifyOtpBodySchema,
 } from '#shared/schemas/user';
+import { createLoginProtection } from './login-protection.ts';
 import { authMessages } from './messages.ts';
 import { toWireUser } from './user-repository.ts';
 
@@ -37,13 +38,21 @@ export interface EndpointLimits {
   perAccount?: number;
   /** Refused past this many aimed at one account from one client address. */
   perAccountFromAddress?: number;
-  /** Slowed, never refused, past this many aimed at one account from anywhere. */
+  /**
+   * Refused past this many aimed at one account from networks that account has never logged in from (decision 102):
+   * strangers can spend it, the owner from their own network is never counted.
+   */
+  perAccountFromOtherNetworks?: number;
+  /** Slowed, never refused, past this many aimed at one account from networks it has never logged in from. */
   slowPerAccount?: number;
+  /** IPv6 prefix that counts as one client address here (64 unless given). */
+  ipv6PrefixLength?: number;
 }
 
 /**
  * Limits per 15 minutes before RATE_LIMIT_FACTOR; the code's own 5 tries are separate and fixed. What each is
- * keyed on, and why, is decision 044: login is never refused per e-mail alone, so nobody can lock an owner out.
+ * keyed on, and why, is decision 102: a limit per e-mail counts only requests from networks its account has never
+ * logged in from, so nobody can lock an owner out of their own account from their own network.
  */
 export const attemptLimits: Record<
   | 'signup'
@@ -57,11 +66,17 @@ export const attemptLimits: Record<
   | 'checkResetLink',
   EndpointLimits
 > = {
-  signup: { perAddress: 20, perAccount: 5 },
-  login: { perAddress: 30, perAccountFromAddress: 10, slowPerAccount: 10 },
+  signup: { perAddress: 20, perAccountFromAddress: 5, perAccountFromOtherNetworks: 5, ipv6PrefixLength: 48 },
+  login: {
+    perAddress: 30,
+    perAccountFromAddress: 10,
+    perAccountFromOtherNetworks: 20,
+    slowPerAccount: 10,
+    ipv6PrefixLength: 48,
+  },
   verifyOtp: { perAddress: 30, perAccount: 15 },
   resendOtp: { perAddress: 10, perAccount: 5 },
-  forgotPassword: { perAddress: 10, perAccount: 5 },
+  forgotPassword: { perAddress: 10, perAccountFromAddress: 3, perAccountFromOtherNetworks: 3, ipv6PrefixLength: 48 },
   resetPassword: { perAddress: 20, perAccount: 5 },
   // Keyed on the logged-in account: a stolen session cannot guess its way to the password at login's pace.
   changePassword: { perAddress: 20, perAccount: 5 },
@@ -75,17 +90,34 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // These endpoints take JSON only: a form post or plain text answers 415 instead of failing validation.
   app.removeContentTypeParser('text/plain');
 
+  app.decorateRequest('fromKnownNetwork', false);
+  const protection = createLoginProtection(app);
+
   const limit = (name: keyof typeof attemptLimits, accountOf: (request: FastifyRequest) => string | undefined) => {
     const limits = attemptLimits[name];
-    const rule = (max: number | undefined) =>
-      max === undefined ? undefined : { max, windowMs: WINDOW_MS, key: accountOf };
+    const rule = (max: number | undefined, key = accountOf, message?: string) =>
+      max === undefined ? undefined : { max, windowMs: WINDOW_MS, key, message };
+    // Only e-mail endpoints have limits from other networks; `markKnownNetwork` runs before them (emailLimit).
+    const fromOtherNetworks = (request: FastifyRequest) => (request.fromKnownNetwork ? undefined : accountOf(request));
     return app.attemptLimit({
       name,
       perAddress: { max: limits.perAddress, windowMs: WINDOW_MS },
-      perAccount: rule(limits.perAccount),
+      ipv6PrefixLength: limits.ipv6PrefixLength,
+      perAccount:
+        rule(limits.perAccount) ??
+        rule(
+          limits.perAccountFromOtherNetworks,
+          fromOtherNetworks,
+          name === 'login' ? authMessages.loginFromNewPlaceLimited : undefined,
+        ),
       perAccountFromAddress: rule(limits.perAccountFromAddress),
-      slowPerAccount: rule(limits.slowPerAccount),
+      slowPerAccount: rule(limits.slowPerAccount, fromOtherNetworks),
     });
+  };
+  /** The limits of an endpoint that names an e-mail: whether it comes from the account's own network, then the count. */
+  const emailLimit = (name: 'signup' | 'login' | 'forgotPassword') => {
+    const emailOf = (request: FastifyRequest) => (request.body as { email: string }).email;
+    return [protection.markKnownNetwork(emailOf), limit(name, emailOf)];
   };
 
   app.post(
@@ -95,7 +127,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: SignupBodySchema,
         response: { 201: SignupAnswerSchema, '4xx': ApiErrorSchema },
       },
-      preHandler: limit('signup', (request) => (request.body as { email: string }).email),
+      preHandler: emailLimit('signup'),
     },
     async (request, reply) => reply.code(201).send({ userId: await accounts.signup(request.body) }),
   );
@@ -130,7 +162,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           '4xx': ApiErrorSchema,
         },
       },
-      preHandler: limit('login', (request) => (request.body as { email: string }).email),
+      preHandler: emailLimit('login'),
     },
     async (request, reply) => {
       const result = await accounts.login(request.body.email, request.body.password, request.body.totp);
@@ -138,8 +170,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(403).send({ message: result.message, userId: result.userId });
       if (result.status === 'totp-required')
         return reply.code(401).send({ message: result.message, totpRequired: true });
+      await protection.remember(result.user._id, request);
       return { user: result.user, token: result.token };
     },
+  );
+
+  app.post(
+    '/logout',
+    { schema: { response: { 200: MessageSchema, '4xx': ApiErrorSchema } }, onRequest: app.requireCustomer },
+    // requireCustomer has answered 401 unless the token names a live session.
+    async (request) => ({ message: await accounts.logout(request.sessionId!) }),
   );
 
   app.get(
@@ -181,7 +221,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forgot-password',
     {
       schema: { body: ForgotPasswordBodySchema, response: { 200: MessageSchema, '4xx': ApiErrorSchema } },
-      preHandler: limit('forgotPassword', (request) => (request.body as { email: string }).email),
+      preHandler: emailLimit('forgotPassword'),
     },
     async (request, reply) => {
       // Answer first, then look the address up: the answer and its timing are the same for every address.
@@ -211,7 +251,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: limit('resetPassword', (request) => (request.params as { token: string }).token),
     },
-    async (request) => ({ message: await accounts.resetPassword(request.params.token, request.body.password) }),
+    async (request) => {
+      const { message, userId } = await accounts.resetPassword(request.params.token, request.body.password);
+      // Following the mailed link proves the mailbox: its network is the owner's from now on (decision 102).
+      await protection.remember(userId, request);
+      return { message };
+    },
   );
 };
 

@@ -21,6 +21,9 @@ import { HttpError } from '../../errors.ts';
 import { passwordResetMail, signupCodeMail, signupNoticeMail, type UnitOfWork } from '../mail/index.ts';
 import { type Auth, hashResetToken } from './auth.ts';
 import { authMessages } from './messages.ts';
+import { createPasswordChanges } from './password-changes.ts';
+import { refuseCommonPassword } from './password-policy.ts';
+import type { SessionRepository } from './session-repository.ts';
 import type { TotpService } from './totp.ts';
 import {
   type IssueCodeResult,
@@ -55,12 +58,15 @@ export interface AccountService {
   resendCode(attemptId: string): Promise<string>;
   /** `totp` is the second step's code or a recovery code, looked at only once the password is right. */
   login(email: string, password: string, totp?: string): Promise<LoginResult>;
+  /** Ends the session a token names on the server: that token is refused from then on (decision 101). */
+  logout(sessionId: string): Promise<string>;
   /**
    * Mails a reset link if an account uses the address; runs after the caller has answered, so the answer and its
    * timing say nothing about the address. Failures are logged on `log`.
    */
   requestPasswordReset(email: string, log: FastifyBaseLogger): void;
-  resetPassword(token: string, password: string): Promise<string>;
+  /** Sets the password a mailed link allows and mails the account a notice; answers the message and whose it was. */
+  resetPassword(token: string, password: string): Promise<{ message: string; userId: string }>;
   /**
    * A logged-in customer's new password, once the current one is proved (401 naming `currentPassword` if not):
    * every earlier session token stops working, and the answer carries a fresh one for this browser (decision 061).
@@ -83,6 +89,7 @@ export interface AccountService {
 export function createAccountService(deps: {
   auth: Auth;
   users: UserRepository;
+  sessions: SessionRepository;
   attempts: SignupAttemptRepository;
   unitOfWork: UnitOfWork;
   /** `app.background.run`: the reset mail is prepared after the answer. */
@@ -96,7 +103,8 @@ export function createAccountService(deps: {
    */
   forgetElsewhere: (customer: { id: string; email: string }, tx: Database) => Promise<void>;
 }): AccountService {
-  const { auth, users, attempts, unitOfWork, runInBackground, publicUrl, secondStep, forgetElsewhere } = deps;
+  const { auth, users, sessions, attempts, unitOfWork, runInBackground, publicUrl, secondStep, forgetElsewhere } =
+    deps;
 
   /** The account behind a session, once the password typed for it is right; else 401 naming the field. */
   async function provenAccount(customerId: string, password: string, field: string, wrong: string) {
@@ -162,7 +170,10 @@ export function createAccountService(deps: {
   }
 
   return {
+    ...createPasswordChanges({ auth, users, unitOfWork, publicUrl, provenAccount }),
+
     async signup({ name, email, password }) {
+      refuseCommonPassword(password, email);
       // Every signup is a new attempt with its own code and password, answered alike whether or not the address
       // has an account or waits for a code; the password is hashed in every case, so the timing is alike too.
       const passwordHash = await auth.hashPassword(password);
@@ -241,6 +252,11 @@ export function createAccountService(deps: {
       throw new HttpError(401, authMessages.badCredentials);
     },
 
+    async logout(sessionId) {
+      await sessions.delete(sessionId);
+      return authMessages.loggedOut;
+    },
+
     requestPasswordReset(email, log) {
       runInBackground(() => prepareResetMail(email, log), log, 'could not prepare a password-reset mail');
     },
@@ -250,34 +266,6 @@ export function createAccountService(deps: {
       if (!found) return { usable: false, message: authMessages.resetLinkInvalid };
       if (found.expired) return { usable: false, message: authMessages.resetLinkExpired };
       return { usable: true };
-    },
-
-    async resetPassword(token, password) {
-      const passwordHash = await auth.hashPassword(password);
-      const outcome = await unitOfWork(async (tx) => {
-        const found = await users.consumePasswordResetToken(hashResetToken(token), tx);
-        if (!found) return 'invalid';
-        if (found.expired) return 'expired';
-        await users.setPassword(found.userId, passwordHash, tx);
-        return 'reset';
-      });
-      if (outcome === 'invalid') throw new HttpError(400, authMessages.resetLinkInvalid);
-      if (outcome === 'expired') throw new HttpError(400, authMessages.resetLinkExpired);
-      return authMessages.passwordReset;
-    },
-
-    async changePassword(customer, currentPassword, password) {
-      const account = await provenAccount(
-        customer.id,
-        currentPassword,
-        'currentPassword',
-        authMessages.wrongCurrentPassword,
-      );
-      const tokenVersion = await users.setPassword(account.id, await auth.hashPassword(password));
-      if (tokenVersion === undefined)
-        throw new HttpError(401, authMessages.wrongCurrentPassword, { field: 'currentPassword' });
-      const token = await auth.issueSessionToken({ id: account.id, tokenVersion });
-      return { message: authMessages.passwordChanged, token };
     },
 
     async deleteAccount(customer, password) {

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { STAFF_INVITE_HOURS, type InviteStaffBody, type StaffInvite, staffMessages } from '#shared/schemas/staff';
+import { refuseCommonPassword } from './password-policy.ts';
 import { HttpError } from '../../errors.ts';
 import type { Actor, Audit } from '../admin/index.ts';
 import { staffInviteMail, type UnitOfWork } from '../mail/index.ts';
@@ -92,7 +93,8 @@ export function createStaffService(deps: {
     },
 
     async accept(token, password) {
-      await usable(token);
+      const { email } = await usable(token);
+      refuseCommonPassword(password, email);
       const passwordHash = await hashPassword(password);
       await unitOfWork(async (tx) => {
         const invite = await staffRepository.acceptInvite(hashResetToken(token), tx);

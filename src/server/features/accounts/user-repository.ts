@@ -6,7 +6,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Role, User } from '#shared/schemas/user';
 import type { Database } from '../../db/database.ts';
 import { deleteInBatches } from '../../db/delete-in-batches.ts';
-import { passwordResetTokens, signupAttempts, users } from '../../db/schema.ts';
+import { passwordResetTokens, sessions, signupAttempts, users } from '../../db/schema.ts';
 
 /** The database handle or an open transaction on it. */
 export type Executor = Database;
@@ -140,6 +140,8 @@ export function createUserRepository(db: Database): UserRepository {
         .where(eq(users.id, userId))
         .returning({ tokenVersion: users.tokenVersion });
       await executor.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+      // The raised token version refuses them already; their rows go so the table holds only live sessions.
+      await executor.delete(sessions).where(eq(sessions.userId, userId));
       return row?.tokenVersion;
     },
 

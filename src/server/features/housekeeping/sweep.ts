@@ -12,7 +12,14 @@ import { runPeriodically } from '../../lib/periodic-task.ts';
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const SWEPT_TABLES = ['mailQueue', 'checkouts', 'signupAttempts', 'passwordResetTokens', 'contactMessages'] as const;
+const SWEPT_TABLES = [
+  'mailQueue',
+  'checkouts',
+  'signupAttempts',
+  'passwordResetTokens',
+  'sessions',
+  'contactMessages',
+] as const;
 type SweptTable = (typeof SWEPT_TABLES)[number];
 
 /** How many rows one sweep deleted, by table. */
@@ -47,6 +54,8 @@ export default fp(
         app.signupAttemptRepository.deleteExpiredSignupAttempts(daysBefore(now, RETENTION.expiredCodeDays)),
       passwordResetTokens: (now) =>
         app.userRepository.deleteExpiredResetTokens(daysBefore(now, RETENTION.expiredCodeDays)),
+      // An account's own expired sessions also go at its next login (decision 101); these are the accounts' that never came back.
+      sessions: (now) => app.sessionRepository.deleteExpiredSessions(daysBefore(now, RETENTION.expiredCodeDays)),
       contactMessages: (now) =>
         app.contactRepository.deleteQuietSince(monthsBefore(now, RETENTION.contactMessageMonths)),
     };

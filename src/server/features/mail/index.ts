@@ -1,6 +1,12 @@
 /** The mail domain as other domains see it: its plugins, the unit of work's types, and the shop's mails. */
 export { default as mailerPlugin } from './mailer.ts';
-export { passwordResetMail, signupCodeMail, signupNoticeMail, staffInviteMail } from './templates/account-mails.ts';
+export {
+  passwordChangedMail,
+  passwordResetMail,
+  signupCodeMail,
+  signupNoticeMail,
+  staffInviteMail,
+} from './templates/account-mails.ts';
 export { lowStockShopMail, newOrderShopMail } from './templates/shop-alert-mails.ts';
 export { contactMessageMail } from './templates/contact-message-mail.ts';
 export { contactReplyMail } from './templates/contact-reply-mail.ts';

@@ -23,6 +23,8 @@ export interface LimitRule {
 export interface AccountLimitRule extends LimitRule {
   /** The account the request aims at, read from the validated body or params; undefined skips this limit. */
   key(request: FastifyRequest): string | undefined;
+  /** The 429's message when this rule refuses; the limiter's own otherwise. */
+  message?: string;
 }
 
 export interface AttemptLimitOptions {
@@ -32,6 +34,11 @@ export interface AttemptLimitOptions {
   message?: string;
   /** Refused past its count: one client address, whatever it aims at. */
   perAddress: LimitRule;
+  /**
+   * How much of an IPv6 address is one client for this limiter's address keys: 64 unless given. A wider prefix (48)
+   * where one attacker holds a whole allocation, so its 65,536 /64s count as one (decision 102).
+   */
+  ipv6PrefixLength?: number;
   /**
    * Refused past its count: one account from every address together. Only for keys the caller holds (an id
    * from their own signup, a token, their own account) or limits that guard a mailbox: keyed on an e-mail
@@ -68,7 +75,10 @@ export default fp<AttemptLimitPluginOptions>(
     const scaled = (max: number) => Math.max(1, Math.round(max * config.rateLimitFactor));
 
     /** Counts a request under the key `keyOf` gives it (none: not counted); answers the count when it is over. */
-    const counter = (rule: LimitRule, keyOf: (request: FastifyRequest) => string | undefined) => {
+    const counter = (
+      rule: LimitRule & { message?: string },
+      keyOf: (request: FastifyRequest) => string | undefined,
+    ) => {
       // NOTE: a store failure lets the request through (and is logged by the Redis listener): a Redis outage
       // must not lock every customer out of logging in.
       const limiter = app.createRateLimit({
@@ -80,13 +90,13 @@ export default fp<AttemptLimitPluginOptions>(
       return async (request: FastifyRequest) => {
         if (keyOf(request) === undefined) return undefined;
         const result = await limiter(request);
-        return !result.isAllowed && result.isExceeded ? result : undefined;
+        return !result.isAllowed && result.isExceeded ? { ...result, message: rule.message } : undefined;
       };
     };
 
     app.decorate('attemptLimit', (options: AttemptLimitOptions) => {
       const { name, perAddress, perAccount, perAccountFromAddress, slowPerAccount } = options;
-      const address = (request: FastifyRequest) => normalizeIP(request.ip);
+      const address = (request: FastifyRequest) => normalizeIP(request.ip, options.ipv6PrefixLength ?? 64);
       const keyed = (label: string, rule: AccountLimitRule, withAddress: boolean) => (request: FastifyRequest) => {
         const account = rule.key(request);
         if (account === undefined) return undefined;
@@ -107,7 +117,7 @@ export default fp<AttemptLimitPluginOptions>(
         const over = refused.find((result) => result !== undefined);
         if (over) {
           request.log.info({ limit: name, key: over.key.split(':').slice(0, 2).join(':') }, 'rate limit reached');
-          throw new HttpError(429, options.message ?? tooManyAttemptsMessage, {
+          throw new HttpError(429, over.message ?? options.message ?? tooManyAttemptsMessage, {
             code: 'ROAST_TOO_MANY_ATTEMPTS',
             headers: { 'retry-after': String(over.ttlInSeconds) },
           });

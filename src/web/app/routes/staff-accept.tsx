@@ -15,6 +15,7 @@ import { ResetPasswordFormSchema, type ResetPasswordFormValues } from '#web/feat
 import { useAcceptStaffInvite, useStaffInvite } from '#web/features/accounts/api/staff-invite.ts';
 import { AuthCard, authLinkClass } from '#web/features/accounts/components/auth-card.tsx';
 import { NewPasswordFields } from '#web/features/accounts/components/new-password-fields.tsx';
+import { serverPasswordError } from '#web/features/accounts/components/server-password-error.ts';
 import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 
 const ROLE_WORDS = {
@@ -72,9 +73,11 @@ export default function StaffAcceptRoute() {
             password={register('password')}
             confirmPassword={register('confirmPassword')}
             errors={errors}
+            serverError={serverPasswordError(accept.error)}
           />
           <FormMessage tone="error">
             {accept.isError &&
+              !serverPasswordError(accept.error) &&
               failureMessage(accept.error, {
                 fallback: 'We could not accept the invitation. Please try again.',
                 offline: OFFLINE_MESSAGE,

@@ -1,4 +1,4 @@
-/** The mails of a customer account: the signup code, the notice to an address that has an account, the reset link. */
+/** The mails of a customer account: the signup code, the notice to an address that has an account, the reset link, the notice of a new password. */
 import { SHOP_NAME } from '#shared/constants';
 import { escapeHtml } from '../../../lib/html.ts';
 import { colours, greeting, layout, type OutgoingMail, textFooter } from './layout.ts';
@@ -155,6 +155,70 @@ export function staffInviteMail({
     link,
     '',
     `The link works once and for ${validForHours} hours. If you did not expect it, you can ignore this e-mail.`,
+    '',
+    textFooter,
+  ].join('\n');
+  return { to, subject, html, text };
+}
+
+/** When a password was set, as the owner reads it: London time, with the date spelled out. */
+function londonTime(date: Date): string {
+  const day = date.toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  });
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
+  return `${day} at ${time} (London time)`;
+}
+
+/**
+ * To an account's address after its password was changed (logged in) or reset (by a mailed link), decision 102: when,
+ * and what to do if it was not them. Nothing secret: no link that sets a password, only the page that asks for one.
+ */
+export function passwordChangedMail({
+  to,
+  name,
+  how,
+  at,
+  resetLink,
+  contactLink,
+}: {
+  to: string;
+  name: string;
+  how: 'changed' | 'reset';
+  at: Date;
+  resetLink: string;
+  contactLink: string;
+}): OutgoingMail {
+  const subject = `Your ${SHOP_NAME} password has been ${how}`;
+  const what = `The password of your ${SHOP_NAME} account was ${how === 'changed' ? 'changed on the account page' : 'reset with a link we e-mailed you'} on ${londonTime(at)}. Every other device logged in to your account has been logged out.`;
+  const ifYou = 'If it was you, there is nothing more to do.';
+  const ifNot =
+    'If it was not you, someone may know your password or read your e-mail: choose a new password at once, change your e-mail password too, and tell us.';
+  const button = `display:inline-block;background:${colours.button};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px;`;
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px;">${escapeHtml(greeting(name))}</p>
+<p style="margin:0 0 16px;">${escapeHtml(what)}</p>
+<p style="margin:0 0 16px;">${escapeHtml(ifYou)}</p>
+<p style="margin:0 0 16px;">${escapeHtml(ifNot)}</p>
+<p style="margin:0 0 16px;"><a href="${escapeHtml(resetLink)}" style="${button}">Choose a new password</a></p>
+<p style="margin:0 0 16px;color:${colours.muted};">Tell us: <a href="${escapeHtml(contactLink)}" style="color:${colours.button};">${escapeHtml(contactLink)}</a></p>`,
+  );
+  const text = [
+    greeting(name),
+    '',
+    what,
+    '',
+    ifYou,
+    '',
+    ifNot,
+    '',
+    `Choose a new password: ${resetLink}`,
+    `Tell us: ${contactLink}`,
     '',
     textFooter,
   ].join('\n');

@@ -4,7 +4,8 @@ import { Link, matchPath, useLocation } from 'react-router';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
 import { loadChunkWithTimeout } from '#web/lib/chunk-load.ts';
-import { logOut, useSession } from '#web/lib/session.ts';
+import { useSession } from '#web/lib/session.ts';
+import { logOutHere } from '../api/logout.ts';
 import { ACCOUNT_BUTTON_CLASS, AccountButtonFace } from './account-button.tsx';
 
 // Only a logged-in customer sees the menu, so its code stays out of every visitor's first load. A chunk that
@@ -46,7 +47,7 @@ export function AccountControls() {
           isAdmin={session.user.role === 'admin' || session.user.role === 'staff'}
           onLogout={() => {
             focusLoginLink.current = true;
-            logOut();
+            logOutHere();
           }}
         />
       </Suspense>

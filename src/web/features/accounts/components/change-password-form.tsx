@@ -12,6 +12,7 @@ import { ApiRequestError, failureMessage } from '#web/lib/api-client.ts';
 import { logIn, useSession } from '#web/lib/session.ts';
 import { ChangePasswordFormSchema, type ChangePasswordFormValues, useChangePassword } from '../api/change-password.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
+import { serverPasswordError } from './server-password-error.ts';
 
 export const CHANGE_PASSWORD_FAILED = 'We could not change your password. Please try again.';
 
@@ -63,6 +64,7 @@ export function ChangePasswordForm() {
         password={register('password')}
         confirmPassword={register('confirmPassword')}
         errors={errors}
+        serverError={serverPasswordError(changePassword.error)}
       />
 
       <FormMessage tone="error">

@@ -7,9 +7,11 @@ interface NewPasswordFieldsProps {
   password: UseFormRegisterReturn;
   confirmPassword: UseFormRegisterReturn;
   errors: { password?: FieldError; confirmPassword?: FieldError };
+  /** The server's refusal of the new password (too common), shown where the form's own checks are. */
+  serverError?: string | undefined;
 }
 
-export function NewPasswordFields({ password, confirmPassword, errors }: NewPasswordFieldsProps) {
+export function NewPasswordFields({ password, confirmPassword, errors, serverError }: NewPasswordFieldsProps) {
   return (
     <>
       <TextField
@@ -18,7 +20,7 @@ export function NewPasswordFields({ password, confirmPassword, errors }: NewPass
         autoComplete="new-password"
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         required
-        error={errors.password?.message}
+        error={errors.password?.message ?? serverError}
         {...password}
       />
       <TextField

@@ -6,6 +6,7 @@ import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { failureMessage } from '#web/lib/api-client.ts';
 import { ResetPasswordFormSchema, type ResetPasswordFormValues, useResetPassword } from '../api/reset-password.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
+import { serverPasswordError } from './server-password-error.ts';
 
 export function ResetPasswordForm({ token, onReset }: { token: string; onReset: (message: string) => void }) {
   const resetPassword = useResetPassword();
@@ -28,10 +29,12 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
         password={register('password')}
         confirmPassword={register('confirmPassword')}
         errors={errors}
+        serverError={serverPasswordError(resetPassword.error)}
       />
 
       <FormMessage tone="error">
         {resetPassword.isError &&
+          !serverPasswordError(resetPassword.error) &&
           failureMessage(resetPassword.error, { fallback: 'Reset failed', offline: 'Something went wrong' })}
       </FormMessage>
 

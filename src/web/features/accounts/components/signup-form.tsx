@@ -13,6 +13,7 @@ import {
   type SignupOutcome,
   useSignup,
 } from '../api/signup.ts';
+import { serverPasswordError } from './server-password-error.ts';
 
 export function SignupForm({ onSignedUp }: { onSignedUp: (outcome: SignupOutcome, email: string) => void }) {
   const signup = useSignup();
@@ -61,12 +62,14 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (outcome: SignupOutcome
         autoComplete="new-password"
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         required
-        error={errors.password?.message}
+        error={errors.password?.message ?? serverPasswordError(signup.error)}
         {...register('password')}
       />
 
       <FormMessage tone="error">
-        {signup.isError && failureMessage(signup.error, { fallback: 'Something went wrong' })}
+        {signup.isError &&
+          !serverPasswordError(signup.error) &&
+          failureMessage(signup.error, { fallback: 'Something went wrong' })}
       </FormMessage>
 
       <SubmitButton variant="buy" className="w-full" busy={signup.isPending}>
