@@ -47,7 +47,8 @@ async function reportCacheMemory(origin: string) {
   const heapBefore = process.memoryUsage().heapUsed;
   const started = performance.now();
   for (const url of [...fixedPages, ...productPages]) {
-    if (typeof (await pageHtml.page(url, quietLog, { cacheKey: url })) !== 'object') throw new Error(`${url} was not kept`);
+    if (typeof (await pageHtml.page(url, quietLog, { cacheKey: url })) !== 'object')
+      throw new Error(`${url} was not kept`);
   }
   const renderMs = performance.now() - started;
   global.gc?.();

@@ -159,7 +159,12 @@ describe('query parameters a page does not read', () => {
   const random = () => Math.random().toString(36).slice(2);
 
   it('serve the page kept at its own address: rendered once, the same bytes as the plain page', async () => {
-    for (const page of ['/', '/about', '/reviews', `/product/${encodeURIComponent(testApp.app.catalog.products()[0]!._id)}`]) {
+    for (const page of [
+      '/',
+      '/about',
+      '/reviews',
+      `/product/${encodeURIComponent(testApp.app.catalog.products()[0]!._id)}`,
+    ]) {
       const plain = await get(page);
       for (let visit = 0; visit < 20; visit += 1) {
         const tagged = await get(`${page}?utm_source=${random()}&utm_campaign=${random()}&gclid=${random()}&fbclid=x`);
@@ -175,7 +180,9 @@ describe('query parameters a page does not read', () => {
     expect(list.body).toContain('<main>/product?category=Nuts products=');
     const search = await get(`/search?query=cashew&fbclid=${random()}`);
     expect(search.body).toContain('<main>/search?query=cashew products=');
-    expect(renderCall((await get(`/product?utm_source=${random()}`)).body)).toBe(renderCall((await get('/product')).body));
+    expect(renderCall((await get(`/product?utm_source=${random()}`)).body)).toBe(
+      renderCall((await get('/product')).body),
+    );
   });
 });
 

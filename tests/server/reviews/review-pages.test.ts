@@ -25,7 +25,7 @@ afterAll(async () => {
 const list = (query = '') => testApp.app.inject({ method: 'GET', url: `/api/reviews${query}` });
 const post = (name: string, rating = 4) =>
   testApp.app.inject({ method: 'POST', url: '/api/reviews', payload: { name, rating, message: `From ${name}.` } });
-const settings = (method: 'GET' | 'PUT', token: string, payload?: object) =>
+const settings = (method: 'GET' | 'PUT', token: string | undefined, payload?: object) =>
   testApp.app.inject({
     method,
     url: '/api/admin/review-settings',
@@ -106,11 +106,13 @@ describe("the owner's approval of reviews", () => {
     const turnedOn = await settings('PUT', admin.token, { approvalRequired: true });
     expect(turnedOn.statusCode).toBe(200);
     expect(turnedOn.json()).toEqual({ approvalRequired: true });
-    const audit = (await testApp.app.inject({
-      method: 'GET',
-      url: '/api/admin/audit?action=review-settings.updated',
-      headers: bearer(admin.token),
-    })).json();
+    const audit = (
+      await testApp.app.inject({
+        method: 'GET',
+        url: '/api/admin/audit?action=review-settings.updated',
+        headers: bearer(admin.token),
+      })
+    ).json();
     expect(audit.items[0]).toMatchObject({
       before: { approvalRequired: false },
       after: { approvalRequired: true },

@@ -44,7 +44,11 @@ export const reviewsQueryOptions = () =>
 export const firstReviewPages = (page: ReviewPage): ReviewPages => ({ pages: [page], pageParams: [0] });
 
 /** Every review loaded so far, once each (a review posted meanwhile shifts the pages), and the latest summary. */
-export function loadedReviews(data: Pick<ReviewPages, 'pages'>): { reviews: Review[]; total: number; average: number | null } {
+export function loadedReviews(data: Pick<ReviewPages, 'pages'>): {
+  reviews: Review[];
+  total: number;
+  average: number | null;
+} {
   const seen = new Set<string>();
   const reviews = data.pages.flatMap((page) => page.items).filter(({ _id }) => !seen.has(_id) && seen.add(_id));
   const latest = data.pages[data.pages.length - 1];
