@@ -1,5 +1,5 @@
 /**
- * The owner's switch above the reviews: 'Approve reviews before they show'. On, a new review waits hidden (listed
+ * The owner's switch above the reviews: 'Approve each review before it is published'. On, a new review waits hidden (listed
  * under Hidden) until the owner shows it; off, reviews show at once. Staff do not see it: the setting is the owner's.
  */
 import { FormMessage } from '#web/components/ui/form-message.tsx';
@@ -24,7 +24,7 @@ export function ReviewApproval() {
             if (!saving) save.mutate({ approvalRequired: event.target.checked });
           }}
         />
-        Approve reviews before they show
+        Approve each review before it is published
       </label>
       <p className="text-sm text-stone-600">
         When on, a new review is hidden until you show it, and the shopper is told so.
