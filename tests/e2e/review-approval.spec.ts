@@ -26,7 +26,8 @@ for (const width of [1366, 375]) {
     await logInAsAdmin(page, '/admin/reviews');
     const approval = main(page).getByRole('checkbox', { name: 'Approve each review before it is published' });
     await expect(approval).not.toBeChecked();
-    await approval.check();
+    // Checked once the server has kept it.
+    await approval.click();
     await expect(approval).toBeChecked();
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/admin-approval-${width}.png` });
@@ -34,11 +35,15 @@ for (const width of [1366, 375]) {
     // A shopper in a browser of their own.
     const shopper = await browser.newPage({ baseURL, viewport: { width, height: 900 } });
     await shopper.goto('/reviews');
-    await shopper.getByRole('button', { name: '+ Add a Review' }).click();
     const dialog = shopper.getByRole('dialog');
+    // The button works once the page has hydrated.
+    await expect(async () => {
+      await shopper.getByRole('button', { name: '+ Add a Review' }).click();
+      await expect(dialog).toBeVisible({ timeout: 1_000 });
+    }).toPass();
     const name = `Patient ${width}`;
     await dialog.getByLabel('Name').fill(name);
-    await dialog.getByRole('radio', { name: '5 stars' }).check();
+    await dialog.locator('label', { has: shopper.getByRole('radio', { name: '5 stars' }) }).click();
     await dialog.getByLabel('Message').fill('Worth the wait.');
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await expect(shopper.getByRole('status').filter({ hasText: WAITING })).toHaveText(WAITING);
@@ -57,7 +62,7 @@ for (const width of [1366, 375]) {
     await shopper.reload();
     await expect(shopper.getByRole('heading', { name, exact: true })).toBeVisible();
 
-    await approval.uncheck();
+    await approval.click();
     await expect(approval).not.toBeChecked();
     await shopper.close();
   });
