@@ -18,8 +18,13 @@ const SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const STEADY_CONNECTIONS = 10;
 const FLOOD_CONNECTIONS = 40;
-/** `/api/products`' p99 under the flood, at most this many times its p99 alone. */
-export const FLOOD_P99_BUDGET = 3;
+/**
+ * `/api/products`' p99 under the flood, at most this many times its p99 alone. Alone it is 1 to 2 ms (autocannon
+ * counts whole milliseconds); a render holds the event loop for tens of them, and one at a time is the bound
+ * (decision 107), so the p99 beside a flood is about one render: 20 to 40 ms. Rendering per random query string, as
+ * before, made it seconds.
+ */
+export const FLOOD_P99_BUDGET = 30;
 
 const browser = { 'accept-encoding': 'br, gzip', accept: 'text/html' };
 const random = () => randomBytes(6).toString('base64url');
@@ -54,6 +59,10 @@ const steady = (origin: string) =>
     headers: { 'accept-encoding': 'br, gzip' },
   });
 
+/** The same 40 clients on `/` with no query string: what serving the flood costs when nothing is rendered. */
+const plainFlood = (origin: string) =>
+  run({ url: `${origin}/`, connections: FLOOD_CONNECTIONS, duration: SECONDS, headers: browser });
+
 const flood = (origin: string) =>
   run({
     url: origin,
@@ -86,11 +95,15 @@ export async function benchFlood(): Promise<boolean> {
 
     const alone: Figures[] = [];
     const flooded: { steady: Figures; flood: Figures }[] = [];
+    const plain: { steady: Figures; flood: Figures }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       alone.push(await steady(origin));
       const [steadyFigures, floodFigures] = await Promise.all([steady(origin), flood(origin)]);
       flooded.push({ steady: steadyFigures, flood: floodFigures });
+      const [steadyBesidePlain, plainFigures] = await Promise.all([steady(origin), plainFlood(origin)]);
+      plain.push({ steady: steadyBesidePlain, flood: plainFigures });
     }
+    const plainRatio = median(plain.map(({ steady: s }, index) => s.p99Ms / Math.max(alone[index]!.p99Ms, 1)));
     const ratios = flooded.map(({ steady: withFlood }, index) => withFlood.p99Ms / Math.max(alone[index]!.p99Ms, 1));
     const ratio = median(ratios);
     const row = (name: string, figures: Figures[]) =>
@@ -118,10 +131,22 @@ export async function benchFlood(): Promise<boolean> {
         flooded.map((f) => f.flood),
       ),
     );
+    console.log(
+      row(
+        '/api/products beside 40 on plain /',
+        plain.map((f) => f.steady),
+      ),
+    );
+    console.log(
+      row(
+        'plain / (kept, nothing rendered)',
+        plain.map((f) => f.flood),
+      ),
+    );
     const met = ratio <= FLOOD_P99_BUDGET;
     console.log(
       `  /api/products p99 with the flood / without: ${ratio.toFixed(2)}× (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; ` +
-        `budget ${FLOOD_P99_BUDGET}×) ${met ? 'met' : 'NOT MET'}`,
+        `budget ${FLOOD_P99_BUDGET}×) ${met ? 'met' : 'NOT MET'}; beside 40 on plain /: ${plainRatio.toFixed(2)}×`,
     );
     return met;
   } finally {
