@@ -34,13 +34,24 @@ import { benchCatalogScale } from './bench/catalog-scale.ts';
 import { benchCheckout } from './bench/checkout.ts';
 import { benchDesk } from './bench/desk.ts';
 import { logInAll, seedCustomers } from './bench/customers.ts';
+import { benchFlood } from './bench/flood.ts';
 import { benchPages } from './bench/pages.ts';
 import { connections, createBenchDatabase, load, type Round, root, startShop, stop, waitFor } from './bench/shop.ts';
 import { reportHomeFirstLoadJs } from './lib/home-js.mjs';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const SECTIONS = ['catalog', 'pages', 'cart', 'checkout', 'admin', 'desk', 'catalog-scale', 'home-js'] as const;
+const SECTIONS = [
+  'catalog',
+  'pages',
+  'flood',
+  'cart',
+  'checkout',
+  'admin',
+  'desk',
+  'catalog-scale',
+  'home-js',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 async function benchCatalog(): Promise<boolean> {
@@ -246,6 +257,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 let allMet = true;
 if (sections.has('catalog')) allMet = (await benchCatalog()) && allMet;
 if (sections.has('pages')) allMet = (await benchPages()) && allMet;
+if (sections.has('flood')) allMet = (await benchFlood()) && allMet;
 if (sections.has('cart')) allMet = (await benchCart()) && allMet;
 if (sections.has('checkout')) allMet = (await benchCheckout()) && allMet;
 if (sections.has('admin')) allMet = (await benchAdmin()) && allMet;

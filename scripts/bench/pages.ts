@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { pageRoutes } from '../../src/shared/page-routes.ts';
 import type { Product } from '../../src/shared/schemas/product.ts';
-import type { Review } from '../../src/shared/schemas/review.ts';
+import type { ReviewPage } from '../../src/shared/schemas/review.ts';
 import { loadPageHtml } from '../../src/server/lib/page-html.ts';
 import { compareWithBareFastify } from './against-bare-fastify.ts';
 import { root, startShop, stop, waitFor } from './shop.ts';
@@ -33,7 +33,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function reportCacheMemory(origin: string) {
   const products = (await (await fetch(`${origin}/api/products`)).json()) as Product[];
-  const reviews = (await (await fetch(`${origin}/api/reviews`)).json()) as Review[];
+  const reviews = (await (await fetch(`${origin}/api/reviews`)).json()) as ReviewPage;
   const pageHtml = await loadPageHtml(path.join(root, 'dist/web'), {
     publicUrl: origin,
     products: () => products,
@@ -47,7 +47,8 @@ async function reportCacheMemory(origin: string) {
   const heapBefore = process.memoryUsage().heapUsed;
   const started = performance.now();
   for (const url of [...fixedPages, ...productPages]) {
-    if (typeof (await pageHtml.page(url, quietLog, url)) !== 'object') throw new Error(`${url} was not kept`);
+    if (typeof (await pageHtml.page(url, quietLog, { cacheKey: url })) !== 'object')
+      throw new Error(`${url} was not kept`);
   }
   const renderMs = performance.now() - started;
   global.gc?.();

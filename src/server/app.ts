@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyReply, type FastifyServerOptions } 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminApiPaths } from '#shared/admin-api-paths';
 import { apiPaths } from '#shared/api-paths';
+import { REVIEWS_PAGE_DEFAULT_LIMIT } from '#shared/schemas/review';
 import type { Config } from './config.ts';
 import { productImagesDir } from './db/seed/index.ts';
 import { handleError, registerNotFoundHandler } from './errors.ts';
@@ -57,10 +58,10 @@ import { promotionAdminPlugin, promotionRepositoryPlugin, promotionsAdminRoutes 
 import {
   reviewPhotosPlugin,
   reviewRepositoryPlugin,
+  reviewSettingsPlugin,
   reviewsAdminPlugin,
   reviewsPlugin,
   reviewsRoutes,
-  toWireReview,
 } from './features/reviews/index.ts';
 import { createHttpServerFactory, handleClientError, logDroppedConnections } from './http-server.ts';
 import { withApiSecurityHeaders } from './lib/security-headers.ts';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(accountsPlugin, { config });
   await app.register(housekeepingPlugin);
   await app.register(reviewRepositoryPlugin);
+  await app.register(reviewSettingsPlugin);
   await app.register(reviewPhotosPlugin, { config });
   await app.register(productImagesPlugin, { config });
   // The domains' services, made once each from the decorators above.
@@ -185,7 +187,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     pageSources: {
       publicUrl: config.publicUrl,
       products: () => app.catalog.products(),
-      reviews: async () => (await app.reviewRepository.listNewestFirst()).map(toWireReview),
+      reviews: () => app.reviews.list({ limit: REVIEWS_PAGE_DEFAULT_LIMIT, offset: 0 }),
       delivery: async () => toWireDelivery(await app.deliverySettings.read()),
     },
   });

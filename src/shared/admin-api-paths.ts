@@ -30,6 +30,8 @@ export const adminApiPaths = {
   packingDispatch: `${admin}/packing/dispatch`,
   /** GET: every review, hidden ones too (`hidden`, `limit`, `offset`). */
   reviews: `${admin}/reviews`,
+  /** GET: the owner's review settings (`{ approvalRequired }`); PUT: change them, audited. */
+  reviewSettings: `${admin}/review-settings`,
   /** PATCH: hide or show (`{ hidden }`); DELETE: delete it and its photo. */
   review: (reviewId: string) => `${admin}/reviews/${segment(reviewId)}`,
   /** GET: contact messages, newest first (`status`, `limit`, `offset`). */

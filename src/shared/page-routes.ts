@@ -45,3 +45,17 @@ export const pageRoutes = {
 } as const;
 
 export type PageRouteName = keyof typeof pageRoutes;
+
+/**
+ * The query parameters each page reads from its address (its screen, its route's loader, the server's renderer);
+ * a page not listed reads none. The server answers a page asked for with any other parameter (`utm_*`, `gclid`, …)
+ * as the page without it, from what it has prepared (decision 107), so a screen that starts reading a parameter
+ * must name it here.
+ */
+export const pageQueryParams: Partial<Record<PageRouteName, readonly string[]>> = {
+  products: ['category'],
+  search: ['query', 'category'],
+  login: ['redirectTo'],
+  success: ['session_id'],
+  orderConfirmation: ['session_id'],
+};

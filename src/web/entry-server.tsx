@@ -9,7 +9,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouter, StaticRouterProvider } from 'react-router';
 import type { Product } from '#shared/schemas/product';
-import type { Review } from '#shared/schemas/review';
+import type { ReviewPage } from '#shared/schemas/review';
 import { productQueryOptions } from '#web/features/catalog/api/get-product.ts';
 import { browseCatalog } from '#shared/catalog-search';
 import type { DeliverySettings } from '#shared/schemas/delivery';
@@ -19,7 +19,7 @@ import {
   productListQueryOptions,
   productPageQueryOptions,
 } from '#web/features/catalog/api/get-products.ts';
-import { reviewsQueryOptions } from '#web/features/reviews/api/get-reviews.ts';
+import { firstReviewPages, reviewsQueryOptions } from '#web/features/reviews/api/get-reviews.ts';
 import { Footer } from '#web/components/layout/footer.tsx';
 import { paths } from '#web/config/paths.ts';
 import { type PageData, serialisePageData } from './app/page-data.ts';
@@ -34,8 +34,8 @@ export interface RenderInput {
   /** PUBLIC_URL without a trailing slash. */
   origin: string;
   products: readonly Product[];
-  /** The reviews, or undefined when they could not be had in time: the page renders without them. */
-  reviews: readonly Review[] | undefined;
+  /** The first page of reviews, or undefined when it could not be had in time: the page renders without it. */
+  reviews: ReviewPage | undefined;
   /** The delivery charges for /delivery, or undefined (another page, or not had in time). */
   delivery?: DeliverySettings | undefined;
   /** Whether the request carried CART_KEPT_COOKIE: /cart then waits for the script rather than showing it empty. */
@@ -86,7 +86,7 @@ export async function renderPage({
       queryClient.setQueryData(productPageQueryOptions(page).queryKey, browseCatalog(products, page));
     }
   }
-  if (reviews) queryClient.setQueryData(reviewsQueryOptions().queryKey, [...reviews]);
+  if (reviews) queryClient.setQueryData(reviewsQueryOptions().queryKey, firstReviewPages(reviews));
   if (delivery) queryClient.setQueryData(deliveryChargesQueryOptions().queryKey, delivery);
   // A product page the catalog lacks renders its not-found state rather than asking the API.
   const productId = PRODUCT_PATH.exec(pathname)?.[1];

@@ -1,6 +1,7 @@
 /** The carousels' sizes, the banner's rotation, and a home page that does not jump while images load. */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '#tests/e2e/base-test';
+import { reviewPage, reviewsApi } from '#tests/e2e/reviews';
 
 /** Product cards lying wholly inside the carousel's viewport, i.e. the cards a shopper sees at once. */
 async function cardsInView(carousel: Locator): Promise<number> {
@@ -229,7 +230,7 @@ for (const [width, expected] of [
   [375, 1],
 ] as const) {
   test(`the review carousel shows ${expected} card(s) at ${width}px`, async ({ page }) => {
-    await page.route('**/api/reviews', (route) => route.fulfill({ json: sampleReviews(7) }));
+    await page.route(reviewsApi, (route) => route.fulfill({ json: reviewPage(sampleReviews(7)) }));
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
     const carousel = page
@@ -277,9 +278,9 @@ for (const width of [1280, 375]) {
       const released = new Promise<void>((resolve) => {
         release = resolve;
       });
-      await page.route('**/api/reviews', async (route) => {
+      await page.route(reviewsApi, async (route) => {
         await released;
-        await route.fulfill({ json: reviews });
+        await route.fulfill({ json: reviewPage(reviews) });
       });
       await page.goto('/');
       await expect(page.getByRole('contentinfo')).toBeVisible();

@@ -9,6 +9,7 @@ import type { Locator, Page, Request } from '@playwright/test';
 import { expect, logIn, test } from '#tests/e2e/accounts';
 import { apiToken, payForTestCart } from '#tests/e2e/checkout';
 import { makePng } from '#tests/e2e/png';
+import { reviewPage, reviewsApi } from '#tests/e2e/reviews';
 
 const ADD = '+ Add a Review';
 const ADDED = 'Thank you! Your review has been added.';
@@ -293,7 +294,7 @@ test.describe('when the server refuses the review', () => {
       { status: 429, json: { message: 'Too many reviews from here. Please try again in a minute.' } },
       { status: 500, body: 'upstream exploded' },
     ];
-    await page.route('**/api/reviews', async (route) => {
+    await page.route(reviewsApi, async (route) => {
       if (route.request().method() !== 'POST') return route.fallback();
       const answer = answers.shift();
       if (!answer) return route.abort();
@@ -366,8 +367,8 @@ test.describe('reviews answered by the test', () => {
   ];
 
   test('No reviews available when there are none, on the home page and on /reviews', async ({ page }) => {
-    await page.route('**/api/reviews', (route) =>
-      route.request().method() === 'GET' ? route.fulfill({ json: [] }) : route.fallback(),
+    await page.route(reviewsApi, (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: reviewPage([]) }) : route.fallback(),
     );
     await page.goto('/');
     await expect(reviewsSection(page).getByText('No reviews available', { exact: true })).toBeVisible();
@@ -381,8 +382,8 @@ test.describe('reviews answered by the test', () => {
   test('the Verified customer badge shows on verified reviews only, with the labels for each rating', async ({
     page,
   }) => {
-    await page.route('**/api/reviews', (route) =>
-      route.request().method() === 'GET' ? route.fulfill({ json: reviews }) : route.fallback(),
+    await page.route(reviewsApi, (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: reviewPage(reviews) }) : route.fallback(),
     );
     await page.goto('/');
     for (const scope of [reviewCarousel(page), null]) {
@@ -398,4 +399,50 @@ test.describe('reviews answered by the test', () => {
       await expect(within.getByText('Verified customer')).toHaveCount(1);
     }
   });
+});
+
+test.describe('reviews in pages', () => {
+  // 45 reviews, newest first, answered 20 at a time by the offset the browser asks for.
+  const many = Array.from({ length: 45 }, (_, index) => ({
+    _id: `r-many-${index}`,
+    name: `Shopper ${index + 1}`,
+    location: 'York',
+    rating: 4,
+    message: `Review number ${index + 1}.`,
+    createdAt: new Date(Date.UTC(2026, 4, 1) - index * 60_000).toISOString(),
+    verified: false,
+  }));
+
+  for (const width of [1366, 375]) {
+    test(`/reviews shows 20, then 'Show more reviews' adds the next 20 and focuses the first of them, at ${width}px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.route(reviewsApi, (route) => {
+        if (route.request().method() !== 'GET') return route.fallback();
+        const url = new URL(route.request().url());
+        const offset = Number(url.searchParams.get('offset') ?? 0);
+        const limit = Number(url.searchParams.get('limit') ?? 20);
+        return route.fulfill({ json: { ...reviewPage(many), items: many.slice(offset, offset + limit) } });
+      });
+      await page.goto('/');
+      await openReviewsPageFromHome(page);
+      const list = reviewList(page);
+      await expect(list.getByRole('article')).toHaveCount(20);
+      await expect(page.getByRole('main')).toContainText('4.0 out of 5 from 45 reviews');
+      await expect(page.getByText('Showing 20 of 45 reviews')).toBeVisible();
+
+      const more = page.getByRole('button', { name: 'Show more reviews' });
+      await more.click();
+      await expect(list.getByRole('article')).toHaveCount(40);
+      await expect(page.getByText('Showing 40 of 45 reviews')).toBeVisible();
+      await expect(list.getByRole('listitem').nth(20)).toBeFocused();
+      await expect(list.getByRole('listitem').nth(20)).toContainText('Shopper 21');
+      await page.screenshot({ path: `/work/shots/reviews/reviews-show-more-${width}.png` });
+
+      await more.click();
+      await expect(list.getByRole('article')).toHaveCount(45);
+      await expect(more).toHaveCount(0);
+    });
+  }
 });

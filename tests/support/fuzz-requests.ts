@@ -806,11 +806,12 @@ export function fuzzRequest(routes: readonly RegisteredRoute[], context: FuzzCon
 }
 
 /**
- * Bodies that pass for the owner's delivery and promotion routes (docs/api.md, The owner's API), and the promotion
+ * Bodies that pass for the owner's delivery, review approval and promotion routes (docs/api.md, The owner's API), and the promotion
  * ids its `:id` takes: `promotionId` is one the fuzz made first.
  */
 export function ownerSettingsBodies(): Record<string, unknown> {
   return {
+    'PUT /api/admin/review-settings': new Alternatives({ approvalRequired: true }, { approvalRequired: false }),
     'PUT /api/admin/settings/delivery': new Alternatives(
       { standard: 3.95, freeOver: 30, zones: [{ name: 'Highlands', postcodes: ['IV', 'HS'], surcharge: 4.5 }] },
       { standard: 0, freeOver: null, zones: [{ name: 'Islands', postcodes: ['ZE'], surcharge: null }] },

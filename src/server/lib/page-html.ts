@@ -6,7 +6,8 @@
  *
  * Pages are the same for every visitor and change only with the catalog (and /reviews with the reviews), so a
  * page at its own address is rendered once per version of that data and kept prepared: bytes, ETag, gzip and
- * brotli (decision 058). Anything else (a query string, an unknown product) is rendered for its request.
+ * brotli (decision 058), whatever query parameters it does not read come with it. Anything else (a search, an
+ * unknown product) is rendered for its request, one at a time, a few waiting (decision 107).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,8 +16,9 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeliverySettings } from '#shared/schemas/delivery';
 import type { Product } from '#shared/schemas/product';
-import type { Review } from '#shared/schemas/review';
+import type { ReviewPage } from '#shared/schemas/review';
 import { type PreparedAnswer, prepareAnswerInBackground, preparedSize } from './prepared-answer.ts';
+import { createWorkQueue } from './work-queue.ts';
 
 /** The renderer's contract (src/web/entry-server.tsx), restated here: the server never imports web code. */
 interface Renderer {
@@ -24,7 +26,7 @@ interface Renderer {
     url: string;
     origin: string;
     products: readonly Product[];
-    reviews: readonly Review[] | undefined;
+    reviews: ReviewPage | undefined;
     delivery?: DeliverySettings | undefined;
     cartKept: boolean;
   }): Promise<{ head: string; body: string; afterRoot?: string; data: string }>;
@@ -34,7 +36,8 @@ export interface PageSources {
   /** PUBLIC_URL without a trailing slash. */
   publicUrl: string;
   products(): readonly Product[];
-  reviews(): Promise<Review[]>;
+  /** The first page of reviews /reviews shows, with their count and average. */
+  reviews(): Promise<ReviewPage>;
   /** The delivery charges, for /delivery (docs/api.md, Delivery and promotions). */
   delivery?(): Promise<DeliverySettings>;
 }
@@ -47,20 +50,40 @@ export interface VisitorHints {
 
 const ANONYMOUS: VisitorHints = { cartKept: false };
 
+/** Which page a request asks for, as its route knows it. */
+export interface PageRequest {
+  /** The page's own address, under which its rendering is kept for every visitor; none for one visitor's page. */
+  cacheKey?: string | undefined;
+  /** The query parameters the page reads (`pageQueryParams`): any other is left out before rendering. */
+  params?: readonly string[] | undefined;
+  visitor?: VisitorHints | undefined;
+}
+
+/** `?…` with only the parameters named, in the order sent; '' when none of them is there. */
+function queryItReads(url: string, params: readonly string[]): string {
+  const start = url.indexOf('?');
+  if (start === -1 || params.length === 0) return '';
+  const read = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(url.slice(start + 1))) {
+    if (params.includes(name)) read.append(name, value);
+  }
+  const query = read.toString();
+  return query ? `?${query}` : '';
+}
+
 export interface PageHtml {
   /**
-   * The page for this request: prepared (kept for the next visitor) when `cacheKey` is the page's own address and
-   * the request asks for exactly that, else HTML rendered for it alone; undefined to send the empty shell instead.
-   * Each set of visitor hints is a page of its own.
+   * The page for this request: prepared (kept for the next visitor) when it is asked for at `cacheKey`, its own
+   * address, with no query parameter it reads (any other is ignored); else HTML rendered for it alone, in turn with
+   * other such renders; undefined to send the empty shell instead (a failed render, or too many waiting). Each set of
+   * visitor hints is a page of its own.
    */
-  page(
-    url: string,
-    log: FastifyBaseLogger,
-    cacheKey?: string,
-    visitor?: VisitorHints,
-  ): Promise<PreparedAnswer | string | undefined>;
-  /** How many pages are kept prepared and the bytes they hold (every coding), for the bench. */
-  cacheStats(): { pages: number; bytes: number };
+  page(url: string, log: FastifyBaseLogger, request?: PageRequest): Promise<PreparedAnswer | string | undefined>;
+  /**
+   * How many pages are kept prepared and the bytes they hold (every coding), and how many requests got the empty
+   * shell because too many renders were waiting, for the bench.
+   */
+  cacheStats(): { pages: number; bytes: number; shed: number };
 }
 
 interface KeptPage {
@@ -73,6 +96,8 @@ interface KeptPage {
 
 // The reviews page renders without its reviews rather than wait on a slow database.
 const REVIEWS_WAIT_MS = 500;
+/** Renders for one request that may wait their turn; more get the empty shell, which the browser renders itself. */
+export const ONE_OFF_RENDERS_WAITING = 8;
 const ROOT = '<div id="root"></div>';
 const TITLE = /<title>[^<]*<\/title>/;
 const HTML = 'text/html; charset=utf-8';
@@ -108,7 +133,7 @@ export async function loadPageHtml(webDistDir: string, sources: PageSources): Pr
   async function render(
     url: string,
     products: readonly Product[],
-    reviews: readonly Review[] | undefined,
+    reviews: ReviewPage | undefined,
     delivery: DeliverySettings | undefined,
     visitor: VisitorHints,
     log: FastifyBaseLogger,
@@ -157,39 +182,61 @@ export async function loadPageHtml(webDistDir: string, sources: PageSources): Pr
     return entry;
   }
 
+  /** A page at its own address, as kept for every visitor: rendered once per version of what it shows. */
+  async function keptPage(cacheKey: string, visitor: VisitorHints, log: FastifyBaseLogger) {
+    const products = sources.products();
+    const reviews = isReviewsPage(cacheKey) ? await waitFor('reviews', sources.reviews, log) : undefined;
+    // The delivery page states the owner's charges, read for each request: a change shows at once.
+    const wantsDelivery = isDeliveryPage(cacheKey) && sources.delivery !== undefined;
+    const delivery =
+      wantsDelivery && sources.delivery ? await waitFor('delivery charges', sources.delivery, log) : undefined;
+    // A reviews or delivery page rendered without its data (it was slow) is for this request only.
+    if ((reviews === undefined && isReviewsPage(cacheKey)) || (delivery === undefined && wantsDelivery)) {
+      return render(cacheKey, products, reviews, delivery, visitor, log);
+    }
+
+    if (products !== keptFor) {
+      kept.clear();
+      keptFor = products;
+    }
+    const version = reviews ? fingerprint(reviews) : delivery ? fingerprint(delivery) : '';
+    const keptKey = visitor.cartKept ? `${cacheKey} cart kept` : cacheKey;
+    const entry = kept.get(keptKey);
+    if (entry?.version === version) return entry.answer;
+    return keep(keptKey, version, render(cacheKey, products, reviews, delivery, visitor, log)).answer;
+  }
+
+  // Renders for one request alone (a search, an unknown address, one visitor's page) take turns, one at a time and a
+  // few waiting: a flood of them cannot take the event loop from the catalog and the kept pages (decision 107).
+  const oneOffRenders = createWorkQueue(1);
+  let shed = 0;
+
+  function renderForRequest(url: string, visitor: VisitorHints, log: FastifyBaseLogger) {
+    if (oneOffRenders.waiting >= ONE_OFF_RENDERS_WAITING) {
+      shed += 1;
+      log.debug({ url }, 'too many pages rendering: sent the empty shell');
+      return Promise.resolve(undefined);
+    }
+    return oneOffRenders.run(async () => {
+      // renderToString holds the thread: let the answers waiting on I/O go first, between one render and the next.
+      await new Promise((resolve) => setImmediate(resolve));
+      return render(url, sources.products(), undefined, undefined, visitor, log);
+    });
+  }
+
   return {
-    async page(url, log, cacheKey, visitor = ANONYMOUS) {
+    async page(url, log, { cacheKey, params = [], visitor = ANONYMOUS } = {}) {
       // request.url is whatever the client sent; only a plain path is rendered (never '//host/…').
       if (!url.startsWith('/') || url.startsWith('//')) return undefined;
-      const products = sources.products();
-      // The path of a page asked for at its own address is that address: no parsing on the busiest path.
-      const pathname = url === cacheKey ? url : new URL(url, sources.publicUrl).pathname;
-      const reviews = isReviewsPage(pathname) ? await waitFor('reviews', sources.reviews, log) : undefined;
-      // The delivery page states the owner's charges, read for each request: a change shows at once.
-      const wantsDelivery = isDeliveryPage(pathname) && sources.delivery !== undefined;
-      const delivery =
-        wantsDelivery && sources.delivery ? await waitFor('delivery charges', sources.delivery, log) : undefined;
-      // A reviews or delivery page rendered without its data (it was slow) is for this request only.
-      const cacheable =
-        url === cacheKey &&
-        (reviews !== undefined || !isReviewsPage(pathname)) &&
-        (delivery !== undefined || !wantsDelivery);
-      if (!cacheable) return render(url, products, reviews, delivery, visitor, log);
-
-      if (products !== keptFor) {
-        kept.clear();
-        keptFor = products;
-      }
-      const version = reviews ? fingerprint(reviews) : delivery ? fingerprint(delivery) : '';
-      const keptKey = visitor.cartKept ? `${cacheKey} cart kept` : cacheKey;
-      const entry = kept.get(keptKey);
-      if (entry?.version === version) return entry.answer;
-      return keep(keptKey, version, render(url, products, reviews, delivery, visitor, log)).answer;
+      if (cacheKey === undefined) return renderForRequest(url, visitor, log);
+      // The page at its own address, plus only the parameters it reads: no parsing on the busiest path.
+      const pageUrl = url === cacheKey ? url : cacheKey + queryItReads(url, params);
+      return pageUrl === cacheKey ? keptPage(cacheKey, visitor, log) : renderForRequest(pageUrl, visitor, log);
     },
     cacheStats() {
       let bytes = 0;
       for (const entry of kept.values()) bytes += entry.bytes;
-      return { pages: kept.size, bytes };
+      return { pages: kept.size, bytes, shed };
     },
   };
 }

@@ -117,6 +117,7 @@ export const AUDIT_ACTIONS = [
   'review.hidden',
   'review.shown',
   'review.deleted',
+  'review-settings.updated',
   'message.read',
   'message.new',
   'message.answered',

@@ -95,4 +95,42 @@ export const ReviewSchema = z.object({
 });
 export type Review = z.infer<typeof ReviewSchema>;
 
-export const ReviewListSchema = z.array(ReviewSchema);
+/** How many reviews `GET /api/reviews` answers when not told, and at most (docs/api.md, Reviews). */
+export const REVIEWS_PAGE_DEFAULT_LIMIT = 20;
+export const REVIEWS_PAGE_MAX_LIMIT = 100;
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number.` })
+    .int({ error: `${name} must be a whole number.` })
+    .min(min, { error: `${name} must be at least ${min}.` })
+    .max(max, { error: `${name} must be at most ${max.toLocaleString('en-GB')}.` });
+
+/** `GET /api/reviews?limit=&offset=`: a page of the shown reviews, newest first. */
+export const ReviewsQuerySchema = z.object({
+  limit: wholeNumber('limit', 1, REVIEWS_PAGE_MAX_LIMIT).default(REVIEWS_PAGE_DEFAULT_LIMIT),
+  offset: wholeNumber('offset', 0, 1_000_000_000).default(0),
+});
+export type ReviewsQuery = z.infer<typeof ReviewsQuerySchema>;
+
+/**
+ * A page of the shown reviews, newest first, with their number (`total`) and average rating to one decimal (null
+ * when there are none), both over every shown review, not only this page's.
+ */
+export const ReviewPageSchema = z.object({
+  items: z.array(ReviewSchema),
+  total: z.number().int(),
+  average: z.number().nullable(),
+});
+export type ReviewPage = z.infer<typeof ReviewPageSchema>;
+
+/** `POST /api/reviews`'s answer: the review, and whether it waits for the owner's approval before the shop shows it. */
+export const PostedReviewSchema = ReviewSchema.extend({ awaitingApproval: z.boolean() });
+export type PostedReview = z.infer<typeof PostedReviewSchema>;
+
+/** The owner's review settings: with `approvalRequired`, a new review is hidden until the owner shows it. */
+export const ReviewSettingsSchema = z.strictObject(
+  { approvalRequired: z.boolean({ error: 'approvalRequired must be true or false.' }) },
+  { error: 'Send { approvalRequired: true } or { approvalRequired: false }.' },
+);
+export type ReviewSettings = z.infer<typeof ReviewSettingsSchema>;

@@ -87,7 +87,7 @@ export function createAppRoutes(queryClient: QueryClient, { fetchData = true } =
   });
 
   const prefetchReviews = startLoading(() => {
-    void queryClient.prefetchQuery(reviewsQueryOptions());
+    void queryClient.prefetchInfiniteQuery(reviewsQueryOptions());
   });
 
   return [

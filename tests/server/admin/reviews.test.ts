@@ -34,9 +34,9 @@ async function postReview(name: string, withPhoto = false): Promise<{ _id: strin
 }
 
 const publicIds = async (): Promise<string[]> =>
-  (await testApp.app.inject({ method: 'GET', url: '/api/reviews' }))
+  (await testApp.app.inject({ method: 'GET', url: '/api/reviews?limit=100' }))
     .json()
-    .map((review: { _id: string }) => review._id);
+    .items.map((review: { _id: string }) => review._id);
 const adminCall = (method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   testApp.app.inject({ method, url, headers: bearer(admin.token), ...(payload ? { payload } : {}) });
 const auditOf = async (id: string) =>

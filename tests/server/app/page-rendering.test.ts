@@ -9,6 +9,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
 
@@ -16,18 +17,19 @@ const shell =
   '<!doctype html><html><head>' + '<title>Shell title</title></head><body><div id="root"></div></body></html>';
 
 // Echoes what it was given, so the test can see it, and numbers its calls, so a test sees which answers were
-// rendered afresh; throws for /contact.
+// rendered afresh; throws for /contact; takes 20 ms for a search, as a real render of one takes tens of them.
 const standInRenderer = `
 let calls = 0;
 export async function renderPage({ url, origin, products, reviews }) {
   calls += 1;
   if (url.startsWith('/contact')) throw new Error('render failed on purpose, call ' + calls);
+  if (url.startsWith('/search')) await new Promise((resolve) => setTimeout(resolve, 20));
   return {
     head: '<title>Rendered ' + url + '</title><meta name="description" content="d"/>',
-    body: '<main>' + url + ' products=' + products.length + ' reviews=' + (reviews ? reviews.length : 'none') +
+    body: '<main>' + url + ' products=' + products.length + ' reviews=' + (reviews ? reviews.items.length + ' of ' + reviews.total : 'none') +
       ' call=' + calls + '</main>',
     afterRoot: '<noscript><footer>f</footer></noscript>',
-    data: JSON.stringify({ origin }),
+    data: JSON.stringify(reviews ? { origin, reviews } : { origin }),
   };
 }
 `;
@@ -69,7 +71,7 @@ describe('pages rendered on the server', () => {
   });
 
   it('hands the reviews to the reviews page only', async () => {
-    expect((await get('/reviews')).body).toContain('reviews=0');
+    expect((await get('/reviews')).body).toContain('reviews=0 of 0');
     expect((await get('/')).body).toContain('reviews=none');
   });
 
@@ -134,12 +136,12 @@ describe('pages kept prepared for every visitor', () => {
     });
     expect(posted.statusCode).toBe(201);
     const afterReview = await get('/reviews');
-    expect(afterReview.body).toContain(`reviews=${Number(/reviews=(\d+)/.exec(first.body)?.[1]) + 1}`);
+    expect(afterReview.body).toContain(`reviews=${Number(/reviews=(\d+)/.exec(first.body)?.[1]) + 1} of`);
     expect(renderCall(afterReview.body)).toBeGreaterThan(renderCall(first.body));
   });
 
   it('renders for the request alone what is not a page at its own address', async () => {
-    for (const url of ['/search?query=cashew', '/about?utm_source=mail', '/product/no-such-nut']) {
+    for (const url of ['/search?query=cashew', '/product?category=Nuts', '/product/no-such-nut']) {
       const first = renderCall((await get(url)).body);
       expect(renderCall((await get(url)).body), url).toBe(first + 1);
     }
@@ -147,8 +149,70 @@ describe('pages kept prepared for every visitor', () => {
 
   it('keeps no failed render: the next visitor gets another try', async () => {
     expect((await get('/contact')).body).toBe(shell);
-    const before = renderCall((await get('/about?again')).body);
+    const before = renderCall((await get('/search?query=again')).body);
     expect((await get('/contact')).body).toBe(shell);
-    expect(renderCall((await get('/about?again')).body)).toBe(before + 2);
+    expect(renderCall((await get('/search?query=again')).body)).toBe(before + 2);
+  });
+});
+
+describe('query parameters a page does not read', () => {
+  const random = () => Math.random().toString(36).slice(2);
+
+  it('serve the page kept at its own address: rendered once, the same bytes as the plain page', async () => {
+    for (const page of [
+      '/',
+      '/about',
+      '/reviews',
+      `/product/${encodeURIComponent(testApp.app.catalog.products()[0]!._id)}`,
+    ]) {
+      const plain = await get(page);
+      for (let visit = 0; visit < 20; visit += 1) {
+        const tagged = await get(`${page}?utm_source=${random()}&utm_campaign=${random()}&gclid=${random()}&fbclid=x`);
+        expect(tagged.statusCode).toBe(200);
+        expect(tagged.body, page).toBe(plain.body);
+        expect(tagged.headers.etag).toBe(plain.headers.etag);
+      }
+    }
+  });
+
+  it('are left out of a page that reads others: the list keeps its category, the search its words', async () => {
+    const list = await get(`/product?utm_source=${random()}&category=Nuts&gclid=${random()}`);
+    expect(list.body).toContain('<main>/product?category=Nuts products=');
+    const search = await get(`/search?query=cashew&fbclid=${random()}`);
+    expect(search.body).toContain('<main>/search?query=cashew products=');
+    expect(renderCall((await get(`/product?utm_source=${random()}`)).body)).toBe(
+      renderCall((await get('/product')).body),
+    );
+  });
+});
+
+describe('renders for one request alone', () => {
+  it('take turns: 40 distinct searches at once render at most one running and eight waiting, the rest get the shell', async () => {
+    const before = renderCall((await get('/search?query=before')).body);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => get(`/search?query=flood-${index}-${Math.random()}`)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(40).fill(200));
+    const rendered = answers.filter((answer) => answer.body !== shell);
+    expect(rendered.length).toBeGreaterThanOrEqual(1);
+    expect(rendered.length).toBeLessThanOrEqual(9);
+    const after = renderCall((await get('/search?query=after')).body);
+    // The renderer ran for the rendered answers and the one after, no more.
+    expect(after - before - 1).toBe(rendered.length);
+    // Kept pages are answered meanwhile, from memory.
+    expect((await get('/about')).body).not.toBe(shell);
+  });
+});
+
+describe('the reviews page at 5,000 reviews', () => {
+  it('holds the first 20 reviews and the count, in a few kilobytes', async () => {
+    await testApp.app.db.execute(
+      sql`insert into reviews (id, name, rating, message)
+          select 'many-' || n, 'Shopper ' || n, 1 + n % 5, 'A review of some length, number ' || n || '.'
+          from generate_series(1, 5000) as n`,
+    );
+    const page = await get('/reviews');
+    expect(page.body).toMatch(/reviews=20 of 50\d\d/);
+    expect(page.rawPayload.length).toBeLessThan(12_000);
   });
 });

@@ -12,13 +12,30 @@ import {
   ReviewIdParamsSchema,
 } from '#shared/schemas/admin';
 import { ApiErrorSchema } from '#shared/schemas/error';
+import { ReviewSettingsSchema } from '#shared/schemas/review';
 
 const reviewsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { '4xx': ApiErrorSchema };
-  // Every route here is staff's work as much as the owner's (decision 097).
+  // Every route here is staff's work as much as the owner's (decision 097), unless it says otherwise: the settings.
   app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, staff: true };
+    route.config = { staff: true, ...route.config };
   });
+
+  // Whether a new review waits for approval is the owner's choice alone (decision 106).
+  app.get(
+    '/review-settings',
+    { config: { staff: false }, schema: { response: { 200: ReviewSettingsSchema, ...errors } } },
+    () => app.reviewSettings.read(),
+  );
+
+  app.put(
+    '/review-settings',
+    {
+      config: { staff: false },
+      schema: { body: ReviewSettingsSchema, response: { 200: ReviewSettingsSchema, ...errors } },
+    },
+    (request) => app.reviewSettings.save(request.body, request.customer!),
+  );
 
   app.get(
     '/reviews',

@@ -23,13 +23,24 @@ export interface ReviewRecord {
   hiddenAt: Date | null;
 }
 
-/** A review as posted: the database gives it its id and time, and it is shown. */
-export type NewReview = Omit<ReviewRecord, 'id' | 'createdAt' | 'hiddenAt'>;
+/** A review as posted: the database gives it its id and time; it is shown unless it waits for approval. */
+export type NewReview = Omit<ReviewRecord, 'id' | 'createdAt' | 'hiddenAt'> & { awaitingApproval?: boolean };
+
+/** A page of the shown reviews, with the number and average rating of them all. */
+export interface ShownReviewPage {
+  reviews: ReviewRecord[];
+  total: number;
+  /** To one decimal; null when no review is shown. */
+  average: number | null;
+}
 
 export interface ReviewRepository {
   create(review: NewReview, executor?: Database): Promise<ReviewRecord>;
-  /** Every review the shop shows (none the owner hid), newest first. */
-  listNewestFirst(): Promise<ReviewRecord[]>;
+  /**
+   * A page of the reviews the shop shows (none the owner hid), newest first, with their count and average from one
+   * aggregate over the shown rows: never every row read into memory.
+   */
+  listShown(page: { limit: number; offset: number }): Promise<ShownReviewPage>;
   /** Every review, hidden ones too (or only those, or only the shown), newest first, a page at a time. */
   listForAdmin(query: {
     hidden?: boolean | undefined;
@@ -67,13 +78,38 @@ export function toWireReview(record: ReviewRecord): Review {
 
 export function createReviewRepository(db: Database): ReviewRepository {
   return {
-    async create(review, executor = db) {
-      const [row] = await executor.insert(reviews).values(review).returning();
+    async create({ awaitingApproval, ...review }, executor = db) {
+      const [row] = await executor
+        .insert(reviews)
+        .values({ ...review, hiddenAt: awaitingApproval ? sql`now()` : null })
+        .returning();
       if (!row) throw new Error('Inserting a review returned no row');
       return row;
     },
-    listNewestFirst: () =>
-      db.select().from(reviews).where(isNull(reviews.hiddenAt)).orderBy(desc(reviews.createdAt), desc(reviews.id)),
+    async listShown({ limit, offset }) {
+      const shown = isNull(reviews.hiddenAt);
+      // The page and the summary run together; a review posted between them may show in one and not yet the other,
+      // which the next read puts right.
+      const [rows, [summary]] = await Promise.all([
+        db
+          .select()
+          .from(reviews)
+          .where(shown)
+          .orderBy(desc(reviews.createdAt), desc(reviews.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ total: count(), average: sql<string | null>`round(avg(${reviews.rating}), 1)` })
+          .from(reviews)
+          .where(shown),
+      ]);
+      const average = summary?.average;
+      return {
+        reviews: rows,
+        total: summary?.total ?? 0,
+        average: average === null || average === undefined ? null : Number(average),
+      };
+    },
 
     async listForAdmin({ hidden, limit, offset }) {
       const where = hidden === undefined ? undefined : hidden ? isNotNull(reviews.hiddenAt) : isNull(reviews.hiddenAt);

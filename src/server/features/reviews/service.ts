@@ -5,7 +5,14 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Review, type ReviewBody, reviewMessages } from '#shared/schemas/review';
+import {
+  type PostedReview,
+  type ReviewBody,
+  type ReviewPage,
+  type ReviewSettings,
+  type ReviewsQuery,
+  reviewMessages,
+} from '#shared/schemas/review';
 import { HttpError } from '../../errors.ts';
 import type { Customer } from '../accounts/index.ts';
 import type { ReviewPhotos } from './photos.ts';
@@ -20,9 +27,9 @@ export interface NewReviewInput {
 }
 
 export interface ReviewService {
-  /** Every review the shop shows, newest first, in the API's shape. */
-  list(): Promise<Review[]>;
-  post(input: NewReviewInput): Promise<Review>;
+  /** A page of the reviews the shop shows, newest first, in the API's shape, with the count and average of them all. */
+  list(page: ReviewsQuery): Promise<ReviewPage>;
+  post(input: NewReviewInput): Promise<PostedReview>;
 }
 
 export function createReviewService(deps: {
@@ -30,6 +37,8 @@ export function createReviewService(deps: {
   photos: ReviewPhotos;
   /** The checkout domain's answer to "has this customer ordered?" (`app.orderRepository.hasOrders`). */
   hasOrders: (customer: Customer) => Promise<boolean>;
+  /** The owner's settings: whether a new review waits for approval. */
+  settings: () => Promise<ReviewSettings>;
 }): ReviewService {
   /** The stored photo's URL path, or null without one. */
   async function savePhoto(photo: Buffer | undefined, log: FastifyBaseLogger): Promise<string | null> {
@@ -53,15 +62,27 @@ export function createReviewService(deps: {
   }
 
   return {
-    list: async () => (await deps.reviews.listNewestFirst()).map(toWireReview),
+    async list(page) {
+      const { reviews, total, average } = await deps.reviews.listShown(page);
+      return { items: reviews.map(toWireReview), total, average };
+    },
 
     async post({ body, photo, customer, log }) {
       const image = await savePhoto(photo, log);
       try {
-        const verified = customer ? await deps.hasOrders(customer) : false;
-        const stored = await deps.reviews.create({ ...body, image, userId: customer?.id ?? null, verified });
-        log.info({ reviewId: stored.id, verified, photo: image !== null }, 'review posted');
-        return toWireReview(stored);
+        const [verified, { approvalRequired }] = await Promise.all([
+          customer ? deps.hasOrders(customer) : false,
+          deps.settings(),
+        ]);
+        const stored = await deps.reviews.create({
+          ...body,
+          image,
+          userId: customer?.id ?? null,
+          verified,
+          awaitingApproval: approvalRequired,
+        });
+        log.info({ reviewId: stored.id, verified, photo: image !== null, approvalRequired }, 'review posted');
+        return { ...toWireReview(stored), awaitingApproval: stored.hiddenAt !== null };
       } catch (error) {
         // A photo without its review would never be shown or cleaned up.
         if (image) await deps.photos.discard(image).catch(() => {});
@@ -85,8 +106,9 @@ export default fp(
         reviews: app.reviewRepository,
         photos: app.reviewPhotos,
         hasOrders: (customer) => app.orderRepository.hasOrders(customer),
+        settings: () => app.reviewSettings.read(),
       }),
     );
   },
-  { name: 'reviews', dependencies: ['review-repository', 'review-photos', 'order-repositories'] },
+  { name: 'reviews', dependencies: ['review-repository', 'review-photos', 'order-repositories', 'review-settings'] },
 );

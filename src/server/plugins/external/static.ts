@@ -13,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { cacheControl } from '../../lib/cache-control.ts';
-import { loadPageHtml, type PageHtml, type PageSources, type VisitorHints } from '../../lib/page-html.ts';
+import { loadPageHtml, type PageHtml, type PageRequest, type PageSources } from '../../lib/page-html.ts';
 import { sendPrepared } from '../../lib/prepared-answer.ts';
 import { isJsonUrl, withPageSecurityHeaders } from '../../lib/security-headers.ts';
 
@@ -38,11 +38,11 @@ declare module 'fastify' {
   interface FastifyReply {
     /**
      * Answers the page asked for (rendered, or the SPA's index.html) with the page headers: 200 for a known page,
-     * 404 for an unknown one. `cacheKey`, the page's own address, lets a request for exactly that address be
-     * answered from the pages kept prepared (lib/page-html.ts); `visitor`, what the page may show for this visitor.
-     * Decorated only when `servesWebApp`.
+     * 404 for an unknown one. `page.cacheKey`, the page's own address, lets a request for that address (and query
+     * parameters other than `page.params`) be answered from the pages kept prepared (lib/page-html.ts);
+     * `page.visitor`, what the page may show for this visitor. Decorated only when `servesWebApp`.
      */
-    sendPage(statusCode: 200 | 404, cacheKey?: string, visitor?: VisitorHints): Promise<FastifyReply>;
+    sendPage(statusCode: 200 | 404, page?: PageRequest): Promise<FastifyReply>;
   }
 }
 
@@ -53,15 +53,14 @@ function pageSender(pageHtml: PageHtml | undefined) {
   return async function sendPage(
     this: FastifyReply,
     statusCode: 200 | 404,
-    cacheKey?: string,
-    visitor?: VisitorHints,
+    pageRequest: PageRequest = {},
   ): Promise<FastifyReply> {
     // The security-headers hook gave every other page URL the page set already.
     if (isJsonUrl(this.request.url)) withPageSecurityHeaders(this);
     this.code(statusCode).header('cache-control', cacheControl.revalidate);
     // A page that differs by a cookie says so, or a shared cache could hand one visitor's version to another.
-    if (visitor) this.header('vary', 'cookie');
-    const page = await pageHtml?.page(this.request.url, this.log, cacheKey, visitor);
+    if (pageRequest.visitor) this.header('vary', 'cookie');
+    const page = await pageHtml?.page(this.request.url, this.log, pageRequest);
     if (typeof page === 'string') return this.type('text/html; charset=utf-8').send(page);
     if (page !== undefined) return sendPrepared(this.request, this, page);
     // A 404 is never answered 304 or 206: a revalidated or partial "not found" would show an empty page.
@@ -89,7 +88,7 @@ export default fp<StaticPluginOptions>(
     const pageHtml = servesWebApp && pageSources ? await loadPageHtml(webDistDir, pageSources) : undefined;
     app.decorate('preparePages', async (urls: readonly string[]) => {
       // One at a time: this runs beside the first requests and must not hold the process for long.
-      for (const url of urls) await pageHtml?.page(url, app.log, url);
+      for (const url of urls) await pageHtml?.page(url, app.log, { cacheKey: url });
     });
     if (!servesWebApp) return;
     app.decorateReply('sendPage', pageSender(pageHtml));

@@ -1,10 +1,15 @@
-/** /reviews: every review, newest first, with '+ Add a Review'. A lazy chunk; the list's request starts with it. */
+/**
+ * /reviews: the reviews, newest first, a page at a time with 'Show more reviews', and '+ Add a Review'. A lazy chunk;
+ * the list's request starts with it.
+ */
+import { useState } from 'react';
 import { SHOP_NAME } from '#shared/constants';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
-import { REVIEWS_FAILED, useReviews } from '#web/features/reviews/api/get-reviews.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { loadedReviews, REVIEWS_FAILED, useReviews } from '#web/features/reviews/api/get-reviews.ts';
 import { AddReviewButton } from '#web/features/reviews/components/add-review-button.tsx';
 import { ReviewList } from '#web/features/reviews/components/review-list.tsx';
 import { ReviewSummary } from '#web/features/reviews/components/review-summary.tsx';
@@ -29,15 +34,43 @@ export default function ReviewsRoute() {
 }
 
 function AllReviews() {
-  const reviews = useReviews();
-  if (reviews.isPending) return <PageLoading />;
-  if (reviews.isError) {
-    return <LoadError message={REVIEWS_FAILED} onRetry={() => void reviews.refetch()} retrying={reviews.isFetching} />;
+  const query = useReviews();
+  // The first review the last 'Show more reviews' added, which takes focus.
+  const [focusAt, setFocusAt] = useState<number>();
+  if (query.isPending) return <PageLoading />;
+  if (query.isError) {
+    return <LoadError message={REVIEWS_FAILED} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
+  const { reviews, total, average } = loadedReviews(query.data);
+  const loading = query.isFetchingNextPage;
   return (
     <>
-      <ReviewSummary reviews={reviews.data} className="mb-6" />
-      <ReviewList reviews={reviews.data} />
+      <ReviewSummary average={average} count={total} className="mb-6" />
+      <ReviewList reviews={reviews} focusAt={focusAt} />
+      {query.hasNextPage && (
+        <div className="mt-8 flex flex-col items-center gap-3 text-center">
+          <p aria-live="polite" className="text-sm text-stone-600">
+            {query.isFetchNextPageError
+              ? 'More reviews could not be loaded. Please try again.'
+              : `Showing ${reviews.length} of ${total} reviews`}
+          </p>
+          {/* Not disabled while loading: a disabled button would drop the keyboard's focus. */}
+          <Button
+            variant="secondary"
+            size="lg"
+            aria-disabled={loading}
+            onClick={() => {
+              if (loading) return;
+              const shown = reviews.length;
+              void query.fetchNextPage().then((result) => {
+                if (!result.isError) setFocusAt(shown);
+              });
+            }}
+          >
+            {loading ? 'Loading more reviews…' : 'Show more reviews'}
+          </Button>
+        </div>
+      )}
     </>
   );
 }

@@ -13,6 +13,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'review.hidden': 'Review hidden',
   'review.shown': 'Review shown',
   'review.deleted': 'Review deleted',
+  'review-settings.updated': 'Review approval changed',
   'message.read': 'Message read',
   'message.new': 'Message marked as new',
   'message.answered': 'Message answered',

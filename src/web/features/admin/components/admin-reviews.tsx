@@ -1,6 +1,6 @@
 /**
  * The owner's Reviews screen below its heading: which reviews to list (All, Shown, Hidden), then one page of them,
- * both kept in the address (lists.ts, `reviewsList`), newest first, each with Hide or Show and Delete (asked twice).
+ * both kept in the address (lists.ts, `reviewsList`), under the owner's review approval switch (review-approval.tsx), newest first, each with Hide or Show and Delete (asked twice).
  * Each change shows its progress on its button, then the result as a status message above the list, or the server's
  * refusal as an alert.
  */
@@ -16,6 +16,7 @@ import { reviewsList, SHOWN_OPTIONS } from '../lists.ts';
 import { formatOrderTime } from '../order-format.ts';
 import { AdminList } from './admin-list.tsx';
 import { ListFilter } from './list-filter.tsx';
+import { ReviewApproval } from './review-approval.tsx';
 import { RowAction } from './row-action.tsx';
 import { ShownBadge } from './shown-badge.tsx';
 
@@ -34,6 +35,7 @@ export function AdminReviews() {
         <ReviewCard review={review} onResult={setResult} afterDelete={() => reviews.headingRef.current?.focus()} />
       )}
     >
+      <ReviewApproval />
       <ListFilter
         label="Show"
         value={reviews.filter.shown}

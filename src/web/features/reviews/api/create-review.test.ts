@@ -98,22 +98,29 @@ describe('reviewRequestBody', () => {
   });
 });
 
-describe('the new review in the cached list', () => {
-  it('comes first, once, and a list not loaded yet stays unloaded', () => {
+describe('the new review in the cached pages', () => {
+  const pages = (items: Review[], total = items.length, average: number | null = items.length ? 5 : null) => ({
+    pages: [{ items, total, average }],
+    pageParams: [0],
+  });
+  const posted = (id: string, awaitingApproval = false) => ({ ...review(id), awaitingApproval });
+
+  it('comes first on the first page, once, counted in the summary; pages not loaded yet stay unloaded', () => {
     const older = [review('b'), review('a')];
-    expect(withNewReview(older, review('c'))?.map((item) => item._id)).toEqual(['c', 'b', 'a']);
-    expect(withNewReview([review('c'), ...older], review('c', { message: 'Edited' }))).toEqual([
-      review('c', { message: 'Edited' }),
-      ...older,
-    ]);
-    expect(withNewReview(undefined, review('c'))).toBeUndefined();
+    const added = withNewReview(pages(older), posted('c'));
+    expect(added?.pages[0]?.items.map((item) => item._id)).toEqual(['c', 'b', 'a']);
+    expect(added?.pages[0]?.total).toBe(3);
+    expect(withNewReview(pages([review('c'), ...older]), posted('c'))).toEqual(pages([review('c'), ...older]));
+    expect(withNewReview(undefined, posted('c'))).toBeUndefined();
   });
 
-  it('is in the ["reviews"] query at once, and the list is marked for a fresh read', async () => {
+  it('is in the ["reviews"] query at once unless it waits for approval, and the list is marked for a fresh read', async () => {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(reviewsQueryKey, [review('a')]);
-    await addReviewToCache(queryClient, review('b'));
-    expect(queryClient.getQueryData<Review[]>(['reviews'])?.map((item) => item._id)).toEqual(['b', 'a']);
+    queryClient.setQueryData(reviewsQueryKey, pages([review('a')]));
+    await addReviewToCache(queryClient, posted('b'));
+    await addReviewToCache(queryClient, posted('c', true));
+    const data = queryClient.getQueryData<ReturnType<typeof pages>>(['reviews']);
+    expect(data?.pages[0]?.items.map((item) => item._id)).toEqual(['b', 'a']);
     expect(queryClient.getQueryState(['reviews'])?.isInvalidated).toBe(true);
   });
 });

@@ -5,8 +5,8 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  type PostedReview,
   REVIEW_PHOTO_FIELD,
-  type Review,
   type ReviewBody,
   ReviewBodySchema,
   reviewMessages,
@@ -14,7 +14,7 @@ import {
 import { apiPaths } from '#shared/api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { chosenFile, reviewPhotoProblem } from '../review-photo.ts';
-import { reviewsQueryKey } from './get-reviews.ts';
+import { type ReviewPages, reviewsQueryKey } from './get-reviews.ts';
 
 /** The shop's text when the server's answer gives neither a field message nor a message. */
 export const REVIEW_SUBMIT_FAILED = 'Something went wrong';
@@ -58,19 +58,37 @@ export function reviewRequestBody({ photo, ...review }: ReviewFormValues): Revie
  * The bearer token goes along when a customer is logged in: the server marks the review of a customer with a paid
  * order as verified. Anyone may post without one.
  */
-export function createReview(values: ReviewFormValues): Promise<Review> {
-  return apiRequest<Review>(apiPaths.reviews.create, { method: 'POST', body: reviewRequestBody(values) });
+export function createReview(values: ReviewFormValues): Promise<PostedReview> {
+  return apiRequest<PostedReview>(apiPaths.reviews.create, { method: 'POST', body: reviewRequestBody(values) });
 }
 
-/** The list with the new review first (the list is newest first), once only. Undefined stays undefined: nothing loaded yet. */
-export function withNewReview(reviews: Review[] | undefined, review: Review): Review[] | undefined {
-  if (!reviews) return reviews;
-  return [review, ...reviews.filter((existing) => existing._id !== review._id)];
+/**
+ * The pages with the new review first on the first page (the list is newest first), once only, and counted. Undefined
+ * stays undefined: nothing loaded yet.
+ */
+export function withNewReview(data: ReviewPages | undefined, posted: PostedReview): ReviewPages | undefined {
+  if (!data) return data;
+  const { awaitingApproval: _, ...review } = posted;
+  const already = data.pages.some((page) => page.items.some(({ _id }) => _id === review._id));
+  if (already) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page, index) => {
+      const total = page.total + 1;
+      const average = Math.round((((page.average ?? 0) * page.total + review.rating) / total) * 10) / 10;
+      return { items: index === 0 ? [review, ...page.items] : page.items, total, average };
+    }),
+  };
 }
 
-/** Shows the new review everywhere the list is on screen at once, then asks the server for the list again. */
-export function addReviewToCache(queryClient: QueryClient, review: Review): Promise<void> {
-  queryClient.setQueryData<Review[]>(reviewsQueryKey, (reviews) => withNewReview(reviews, review));
+/**
+ * Shows the new review everywhere the list is on screen at once (unless it waits for the owner's approval), then
+ * asks the server for the list again.
+ */
+export function addReviewToCache(queryClient: QueryClient, review: PostedReview): Promise<void> {
+  if (!review.awaitingApproval) {
+    queryClient.setQueryData<ReviewPages>(reviewsQueryKey, (data) => withNewReview(data, review));
+  }
   return queryClient.invalidateQueries({ queryKey: reviewsQueryKey });
 }
 

@@ -8,6 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { loadChunkWithTimeout } from '#web/lib/chunk-load.ts';
 import { ADD_REVIEW_TEXT } from './review-texts.ts';
+import type { ReviewThanks } from './add-review-dialog.tsx';
 
 const loadDialog = () => import('./add-review-dialog.tsx');
 const AddReviewPanel = lazy(() => loadChunkWithTimeout(loadDialog));
@@ -17,7 +18,7 @@ export function AddReviewButton({ className }: { className?: string }) {
   const [opened, setOpened] = useState(false);
   // A new dialog, with an empty form, after each review added.
   const [dialogKey, setDialogKey] = useState(0);
-  const [thanked, setThanked] = useState(false);
+  const [thanked, setThanked] = useState<ReviewThanks>(false);
 
   const preload = () => {
     loadDialog().catch(() => undefined);
@@ -47,10 +48,10 @@ export function AddReviewButton({ className }: { className?: string }) {
             thanked={thanked}
             onDismissThanks={() => setThanked(false)}
             onClose={() => setOpen(false)}
-            onAdded={() => {
+            onAdded={(awaitingApproval) => {
               setOpen(false);
               setDialogKey((key) => key + 1);
-              setThanked(true);
+              setThanked(awaitingApproval ? 'awaiting-approval' : 'added');
             }}
           />
         </Suspense>

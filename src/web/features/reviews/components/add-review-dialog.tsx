@@ -34,7 +34,8 @@ export interface AddReviewDialogProps {
   /** Closed without adding (Escape, Cancel, the close button): what was typed is kept for next time. */
   onClose: () => void;
   /** The review was added; the reviews on screen already show it. */
-  onAdded: () => void;
+  /** Told whether the review waits for the owner's approval. */
+  onAdded: (awaitingApproval: boolean) => void;
 }
 
 const FIELDS = ['name', 'location', 'rating', 'message', 'photo'] as const;
@@ -43,12 +44,17 @@ const isField = (field: string | undefined): field is FieldName => FIELDS.includ
 
 /** Shown, and announced, once the dialog has closed on a review that was added. */
 export const REVIEW_ADDED_TEXT = 'Thank you! Your review has been added.';
+/** Instead, when the owner approves each review before the shop shows it (decision 106). */
+export const REVIEW_AWAITING_APPROVAL_TEXT = 'Thank you! Your review will appear once we have checked it.';
+
+/** The thank-you to show: none, for a review shown at once, or for one waiting for the owner's approval. */
+export type ReviewThanks = false | 'added' | 'awaiting-approval';
 
 export interface AddReviewPanelProps extends AddReviewDialogProps {
   /** A new key after each review added: a fresh, empty form. */
   dialogKey: number;
-  /** Whether to show the thank-you (until the dialog is opened again or it is dismissed). */
-  thanked: boolean;
+  /** Which thank-you to show (until the dialog is opened again or it is dismissed). */
+  thanked: ReviewThanks;
   onDismissThanks: () => void;
 }
 
@@ -69,7 +75,7 @@ export default function AddReviewPanel({ dialogKey, thanked, onDismissThanks, ..
       >
         {thanked && <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />}
         <p role="status" className={thanked ? 'flex-1' : 'sr-only'}>
-          {thanked && REVIEW_ADDED_TEXT}
+          {thanked === 'added' ? REVIEW_ADDED_TEXT : thanked ? REVIEW_AWAITING_APPROVAL_TEXT : null}
         </p>
         {thanked && (
           <Button variant="ghost" size="sm" className="-my-1.5 min-h-9" onClick={onDismissThanks}>
@@ -120,10 +126,10 @@ function AddReviewDialog({ open, onClose, onAdded }: AddReviewDialogProps) {
 
   const onSubmit = handleSubmit((values) => {
     createReview.mutate(values, {
-      onSuccess: () => {
+      onSuccess: (review) => {
         // Closing first lets the browser hand focus back to the button.
         dialogRef.current?.close();
-        onAdded();
+        onAdded(review.awaitingApproval);
       },
       onError: (error) => {
         // What was typed stays; the field the server names first takes focus, so it can be put right.

@@ -1,10 +1,10 @@
 /**
- * The home page's review carousel: 3 cards per view, 1 under 768px, newest first, with the loading, failed and
+ * The home page's review carousel: the newest reviews (a page of them), 3 cards per view, 1 under 768px, with the loading, failed and
  * empty states in the same fixed height. Its own chunk, fetched with the reviews after the page's first content.
  */
 import { Carousel } from '#web/components/ui/carousel.tsx';
 import { LoadError } from '#web/components/errors/load-error.tsx';
-import { REVIEWS_FAILED, useReviews } from '../api/get-reviews.ts';
+import { loadedReviews, REVIEWS_FAILED, useReviews } from '../api/get-reviews.ts';
 import { ReviewCard } from './review-card.tsx';
 import { ReviewSummary } from './review-summary.tsx';
 import { NO_REVIEWS_TEXT } from './review-texts.ts';
@@ -19,7 +19,8 @@ export function ReviewCarousel({ label }: { label: string }) {
   if (reviews.isError) {
     return <LoadError message={REVIEWS_FAILED} onRetry={() => void reviews.refetch()} retrying={reviews.isFetching} />;
   }
-  if (reviews.data.length === 0) {
+  const { reviews: shown, total, average } = loadedReviews(reviews.data);
+  if (shown.length === 0) {
     return (
       <p className="flex h-full items-center justify-center rounded-2xl bg-white text-stone-600 ring-1 ring-cream-200">
         {NO_REVIEWS_TEXT}
@@ -28,12 +29,12 @@ export function ReviewCarousel({ label }: { label: string }) {
   }
   return (
     <div className="flex h-full flex-col gap-4">
-      <ReviewSummary reviews={reviews.data} className="h-7" />
+      <ReviewSummary average={average} count={total} className="h-7" />
       <Carousel
         label={label}
         options={CAROUSEL_OPTIONS}
         slideClassName={`flex basis-full md:basis-1/3 ${REVIEW_SLIDE_HEIGHT}`}
-        slides={reviews.data.map((review) => ({
+        slides={shown.map((review) => ({
           key: review._id,
           content: <ReviewCard review={review} compact />,
         }))}
