@@ -38,18 +38,20 @@ export interface Comparison {
  * undici's), which once had the reference serve the uncompressed catalog labelled as brotli.
  */
 function getRaw(url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number | undefined; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
-        );
-        response.on('error', reject);
-      })
-      .on('error', reject);
-  });
+  return new Promise<{ status: number | undefined; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+          );
+          response.on('error', reject);
+        })
+        .on('error', reject);
+    },
+  );
 }
 
 /** The headers the reference sends as they are; Node writes its own framing ones. */

@@ -103,8 +103,7 @@ export function createAccountService(deps: {
    */
   forgetElsewhere: (customer: { id: string; email: string }, tx: Database) => Promise<void>;
 }): AccountService {
-  const { auth, users, sessions, attempts, unitOfWork, runInBackground, publicUrl, secondStep, forgetElsewhere } =
-    deps;
+  const { auth, users, sessions, attempts, unitOfWork, runInBackground, publicUrl, secondStep, forgetElsewhere } = deps;
 
   /** The account behind a session, once the password typed for it is right; else 401 naming the field. */
   async function provenAccount(customerId: string, password: string, field: string, wrong: string) {
