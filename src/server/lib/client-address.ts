@@ -1,0 +1,7 @@
+/**
+ * The client as every per-client rule keys it (rate limits, stock holds, connections): the address Fastify derived
+ * under TRUST_PROXY (decision 049), an IPv6 address taken as its /64, since one household or host is given a whole /64.
+ */
+import { normalizeIP } from '@fastify/rate-limit';
+
+export const clientAddress = (ip: string): string => normalizeIP(ip);
