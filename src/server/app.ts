@@ -64,6 +64,7 @@ import {
   reviewsRoutes,
 } from './features/reviews/index.ts';
 import { createHttpServerFactory, handleClientError, logDroppedConnections } from './http-server.ts';
+import { REDACTED, redactPaths, redactUrl } from './lib/log-redaction.ts';
 import { withApiSecurityHeaders } from './lib/security-headers.ts';
 import attemptLimitPlugin from './plugins/app/attempt-limit.ts';
 import backgroundPlugin from './plugins/app/background.ts';
@@ -95,6 +96,12 @@ export function trustProxyOption(
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+/** The logger's settings with the secrets' `redact` paths added; a logger instance or `false` is left as given. */
+function withRedaction(logger: NonNullable<FastifyServerOptions['logger']>): FastifyServerOptions['logger'] {
+  if (typeof logger !== 'object') return logger;
+  return { ...logger, redact: { paths: redactPaths, censor: REDACTED } };
+}
+
 export interface BuildAppOptions {
   /** An open PGlite to use instead of opening one from config (tests load migrated snapshots). */
   pglite?: PGlite;
@@ -103,7 +110,8 @@ export interface BuildAppOptions {
 
 export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Credentials are censored in every line, whoever gave the logger's settings (decision 105).
+    logger: withRedaction(options.logger ?? { level: config.logLevel }),
     // Fastify's two lines per request are replaced by plugins/app/request-log.ts (decision 015).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -119,7 +127,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     // Errors the router meets before any route runs (a malformed %-escape in the path) are the client's.
     // No hook has run yet, so this answer brings its own security headers.
     frameworkErrors: (error, request, reply: FastifyReply) => {
-      request.log.info({ code: error.code, url: request.url }, 'rejected malformed request');
+      request.log.info({ code: error.code, url: redactUrl(request.url) }, 'rejected malformed request');
       return withApiSecurityHeaders(reply).code(400).send({ message: 'Bad request: the address could not be read' });
     },
     // Node's server with our time limits and connection cap, answering what it refuses itself (decision 019).

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       keepAliveTimeoutMs: 72_000,
       socketIdleTimeoutMs: 60_000,
       maxConnections: 4096,
+      maxConnectionsPerAddress: 64,
     });
     expect(loadConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '5000' })).toMatchObject({
       requestTimeoutMs: 5000,

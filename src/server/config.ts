@@ -118,6 +118,7 @@ const EnvSchema = z
     KEEP_ALIVE_TIMEOUT_MS: milliseconds(72_000),
     SOCKET_IDLE_TIMEOUT_MS: milliseconds(60_000),
     MAX_CONNECTIONS: z.coerce.number().int().positive().default(4096),
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(64),
   })
   .refine((vars) => vars.HEADERS_TIMEOUT_MS <= vars.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
@@ -184,6 +185,11 @@ export interface Config {
   socketIdleTimeoutMs: number;
   /** Connections open at once; further ones are closed at once, before any request is read. */
   maxConnections: number;
+  /**
+   * Connections open at once from one address (an IPv6 /64), so one client cannot hold them all (decision 105); not
+   * applied behind a trusted proxy, whose connections carry every client.
+   */
+  maxConnectionsPerAddress: number;
 }
 
 export interface StripeSettings {
@@ -279,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,
     socketIdleTimeoutMs: vars.SOCKET_IDLE_TIMEOUT_MS,
     maxConnections: vars.MAX_CONNECTIONS,
+    maxConnectionsPerAddress: vars.MAX_CONNECTIONS_PER_ADDRESS,
   };
 }
 

@@ -6,6 +6,7 @@
  * API's security headers, whatever its URL. (What Node's HTTP server refuses before Fastify sees a request is
  * answered in http-server.ts.)
  */
+import { redactUrl } from './lib/log-redaction.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiError } from '#shared/schemas/error';
@@ -105,7 +106,7 @@ function isPageRequest(request: FastifyRequest): boolean {
  */
 export function registerNotFoundHandler(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
-    request.log.info({ method: request.method, url: request.url }, 'no such route');
+    request.log.info({ method: request.method, url: redactUrl(request.url) }, 'no such route');
     if (app.servesWebApp && isPageRequest(request)) return reply.sendPage(404);
     return withApiSecurityHeaders(reply)
       .code(404)

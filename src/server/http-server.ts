@@ -9,12 +9,50 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import type { ApiError } from '#shared/schemas/error';
 import type { Config } from './config.ts';
+import { clientAddress } from './lib/client-address.ts';
 import { apiSecurityHeaders } from './lib/security-headers.ts';
 
 export type HttpLimits = Pick<
   Config,
-  'requestTimeoutMs' | 'headersTimeoutMs' | 'keepAliveTimeoutMs' | 'socketIdleTimeoutMs' | 'maxConnections'
->;
+  | 'requestTimeoutMs'
+  | 'headersTimeoutMs'
+  | 'keepAliveTimeoutMs'
+  | 'socketIdleTimeoutMs'
+  | 'maxConnections'
+  | 'maxConnectionsPerAddress'
+> &
+  Partial<Pick<Config, 'trustProxy'>>;
+
+export const tooManyConnectionsMessage = 'Too many connections from your address. Please close some and try again.';
+
+/**
+ * Refuses a connection beyond `max` open at once from one address (an IPv6 /64) with a 429 and closes it. Behind a
+ * trusted proxy every client arrives over the proxy's connections, so there the proxy must bound them (decision 105).
+ */
+function limitConnectionsPerAddress(server: http.Server, max: number) {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const key = clientAddress(socket.remoteAddress ?? '');
+    const count = (open.get(key) ?? 0) + 1;
+    open.set(key, count);
+    socket.once('close', () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left <= 0) open.delete(key);
+      else open.set(key, left);
+    });
+    if (count > max) {
+      // Nothing it sends is read: the answer below is the only one this connection gets.
+      socket.pause();
+      if (socket.writable) {
+        const body = refusalBody(tooManyConnectionsMessage);
+        const headerLines = Object.entries(refusalHeaders(body)).map(([name, value]) => `${name}: ${value}\r\n`);
+        socket.end(`HTTP/1.1 429 ${http.STATUS_CODES[429]}\r\n${headerLines.join('')}\r\n${body}`);
+      }
+      // Whatever the client sends meanwhile is not read; the socket goes once the answer is out or a second passes.
+      setTimeout(() => socket.destroy(), 1_000).unref();
+    }
+  });
+}
 
 /**
  * Each socket's latest answer. Node detaches a finished answer from its socket, so a request timeout that fires
@@ -81,6 +119,7 @@ export function createHttpServerFactory(limits: HttpLimits): FastifyServerFactor
     );
     server.setTimeout(limits.socketIdleTimeoutMs);
     server.maxConnections = limits.maxConnections;
+    if (!limits.trustProxy) limitConnectionsPerAddress(server, limits.maxConnectionsPerAddress);
 
     // Without these listeners Node answers an empty 417, and closes a CONNECT without a word.
     server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) =>

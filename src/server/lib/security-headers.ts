@@ -74,5 +74,21 @@ export function withPageSecurityHeaders(reply: FastifyReply): FastifyReply {
 
 /** URLs whose answers are JSON: the API (with or without its slash) and the health check. */
 export function isJsonUrl(url: string): boolean {
-  return url.startsWith('/api/') || url === '/api' || url.startsWith('/api?') || url.startsWith('/healthz');
+  const path = routedPath(url);
+  return path.startsWith('/api/') || path === '/api' || path.startsWith('/healthz');
+}
+
+/**
+ * The path as the router matched it: without the query, percent-decoded, so `/%61pi/auth/me`, which is routed as
+ * `/api/auth/me`, gets the API's rules too (decision 105). A malformed escape is left as sent; the router refuses it.
+ */
+export function routedPath(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

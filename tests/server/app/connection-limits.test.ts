@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
@@ -175,5 +176,53 @@ describe('the connection cap', () => {
     const served = await healthOverNewConnection();
     expect(parseAnswer(served.received).statusCode).toBe(200);
     second.socket.destroy();
+  });
+});
+
+describe('connections per address', () => {
+  let limitedApp: TestApp;
+  let limitedPort: number;
+  beforeAll(async () => {
+    limitedApp = await buildTestApp({ maxConnectionsPerAddress: 3 });
+    limitedPort = await listenOnFreePort(limitedApp.app);
+  });
+  afterAll(() => limitedApp.close());
+
+  /** A connection from `localAddress` (any 127.x address reaches the loopback server on Linux). */
+  async function connectFrom(localAddress: string) {
+    const socket = net.connect({ port: limitedPort, host: '127.0.0.1', localAddress });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('error', reject);
+    });
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('error', () => {});
+    const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(received)));
+    return { socket, closed };
+  }
+
+  it('refuses one address more than its share while another client is served', async () => {
+    const held = await Promise.all([1, 2, 3].map(() => connectFrom('127.0.0.1')));
+    const extra = await connectFrom('127.0.0.1');
+    extra.socket.write('GET /healthz HTTP/1.1\r\nHost: shop.example\r\n\r\n');
+    const answer = parseAnswer(await extra.closed);
+    expect(answer.statusCode).toBe(429);
+    expect(JSON.parse(answer.body)).toEqual({
+      message: 'Too many connections from your address. Please close some and try again.',
+    });
+
+    const other = await connectFrom('127.0.0.2');
+    other.socket.write('GET /healthz HTTP/1.1\r\nHost: shop.example\r\nConnection: close\r\n\r\n');
+    expect(parseAnswer(await other.closed).statusCode).toBe(200);
+
+    // A connection closed frees its place.
+    held[0]!.socket.destroy();
+    await held[0]!.closed;
+    const again = await connectFrom('127.0.0.1');
+    again.socket.write('GET /healthz HTTP/1.1\r\nHost: shop.example\r\nConnection: close\r\n\r\n');
+    expect(parseAnswer(await again.closed).statusCode).toBe(200);
+    for (const connection of held) connection.socket.destroy();
   });
 });

@@ -97,6 +97,20 @@ describe('POST /api/orders/create-stripe-session', () => {
   });
 });
 
+describe('starting checkouts, as a shopper and as a script', () => {
+  it('lets a shopper start again several times, and stops a script within 30 in 15 minutes', async () => {
+    const shopper = newAddress();
+    for (let attempt = 0; attempt < 8; attempt += 1)
+      expect((await createSession(cartPayload(), shopper)).statusCode).toBe(200);
+    const script = newAddress();
+    const answers: number[] = [];
+    for (let attempt = 0; attempt < 40; attempt += 1)
+      answers.push((await createSession(cartPayload(), script)).statusCode);
+    expect(answers.filter((status) => status === 200)).toHaveLength(30);
+    expect(answers.slice(30).every((status) => status === 429)).toBe(true);
+  });
+});
+
 describe('GET /api/orders/verify-stripe/{id}', () => {
   it('limits one payment session, from however many addresses', async () => {
     const sessionId = await newSession();

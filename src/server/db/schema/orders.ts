@@ -67,12 +67,24 @@ export const checkouts = pgTable(
     promotionId: text('promotion_id').references(() => promotions.id),
     /** The code as the promotion spells it. */
     promoCode: text('promo_code'),
+    /**
+     * The client address (a /64 for IPv6) it was made from, as the rate limits see it: what one client's unpaid
+     * checkouts hold together is bounded (decision 104). Kept only while it holds stock; cleared once paid or given back.
+     */
+    clientAddress: text('client_address'),
   },
   (table) => [
     uniqueIndex('checkouts_session_id_unique').on(table.sessionId),
     // The abandoned-checkout sweep's question: unpaid, still holding stock, oldest first.
     index('checkouts_holding_stock_idx')
       .on(table.createdAt)
+      .where(sql`${table.stockReserved} and ${table.paidAt} is null and ${table.stockReleasedAt} is null`),
+    // What one client's unpaid checkouts hold (decision 104): by address, and by account for a customer.
+    index('checkouts_holding_by_address_idx')
+      .on(table.clientAddress)
+      .where(sql`${table.stockReserved} and ${table.paidAt} is null and ${table.stockReleasedAt} is null`),
+    index('checkouts_holding_by_user_idx')
+      .on(table.userId)
       .where(sql`${table.stockReserved} and ${table.paidAt} is null and ${table.stockReleasedAt} is null`),
     // The housekeeping sweep's question: unpaid checkouts past their retention period (decision 082).
     index('checkouts_unpaid_idx').on(table.createdAt).where(sql`${table.paidAt} is null`),

@@ -10,7 +10,7 @@ import type { Database } from '../../db/database.ts';
 import { products } from '../../db/schema.ts';
 import { createProduct, findForUpdate, replaceProduct, setProductHidden } from './product-edits.ts';
 import { type ProductRecord, readProducts } from './product-record.ts';
-import { returnStock, type StockLine, type StockTaken, takeStock } from './product-stock.ts';
+import { lockStock, returnStock, type StockLine, type StockTaken, takeStock } from './product-stock.ts';
 
 export type { ProductRecord, WeightRecord } from './product-record.ts';
 export type { StockLine, StockTaken } from './product-stock.ts';
@@ -53,6 +53,12 @@ export interface ProductRepository {
    * whether a weight has none left now, which the shop's pages must show.
    */
   takeStock(lines: readonly StockLine[], tx: Database): Promise<StockTaken>;
+  /**
+   * Locks the counted weights among `lines` inside `tx` (in `takeStock`'s lock order) and answers them with their
+   * stock; weights not counted are left out. Whatever the caller reads next about them no other checkout can change
+   * until `tx` ends.
+   */
+  lockStock(lines: readonly StockLine[], tx: Database): Promise<{ line: StockLine; stock: number }[]>;
   /** Puts back what `takeStock` took (a checkout cancelled, expired or abandoned); whether a sold-out weight is back. */
   returnStock(lines: readonly StockLine[], tx: Database): Promise<{ restocked: boolean }>;
 }
@@ -75,6 +81,7 @@ export function createProductRepository(appDb: Database): ProductRepository {
     create: createProduct,
     replace: replaceProduct,
     setHidden: setProductHidden,
+    lockStock,
     takeStock,
     returnStock,
   };

@@ -39,6 +39,23 @@ async function lockedStock(line: StockLine, tx: Database): Promise<number | null
 }
 
 /**
+ * Locks the counted weights among `lines` for the rest of `tx`, in the one lock order, and answers them with their
+ * stock: a caller can then read what else holds these weights (a client's other checkouts) knowing that no other
+ * checkout of them can commit meanwhile. Weights not counted are left out.
+ */
+export async function lockStock(
+  lines: readonly StockLine[],
+  tx: Database,
+): Promise<{ line: StockLine; stock: number }[]> {
+  const counted: { line: StockLine; stock: number }[] = [];
+  for (const line of inLockOrder(lines)) {
+    const stock = await lockedStock(line, tx);
+    if (stock !== null) counted.push({ line, stock });
+  }
+  return counted;
+}
+
+/**
  * Takes every line's packs or none: all the weights are locked and read first, and only if each has enough is any
  * taken, so a caller that goes on after a shortage (a paid order that cannot be filled) leaves no line half-taken.
  */

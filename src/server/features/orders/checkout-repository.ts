@@ -21,6 +21,15 @@ export interface CheckoutRepository {
    * process's sweep holds are skipped, so several processes can sweep at once.
    */
   abandonedHoldingStock(before: Date, limit: number, tx: Database): Promise<string[]>;
+  /**
+   * The packs of each weight that one client's unpaid checkouts hold now, read inside `tx` (decision 104): the larger
+   * of what its address holds and, for a customer, what its account holds from any address. Keyed by `weightKey`.
+   */
+  heldByClient(
+    client: { address: string; userId: string | null },
+    weights: readonly { productId: string; label: string }[],
+    tx: Database,
+  ): Promise<Map<string, number>>;
   /** The packs unpaid checkouts hold now, by product and weight (for the owner's stock figures). */
   reservedStock(): Promise<{ productId: string; label: string; qty: number }[]>;
   /**
@@ -51,6 +60,9 @@ export interface CheckoutRepository {
   deleteUnpaidCheckouts(before: Date): Promise<number>;
 }
 
+/** One weight of one product, as `heldByClient` keys it. */
+export const weightKey = (productId: string, label: string) => `${productId}\n${label}`;
+
 declare module 'fastify' {
   interface FastifyInstance {
     checkoutRepository: CheckoutRepository;
@@ -68,7 +80,8 @@ export function createCheckoutRepository(appDb: Database): CheckoutRepository {
     async releaseStock(checkoutId, tx) {
       const [row] = await tx
         .update(checkouts)
-        .set({ stockReleasedAt: sql`now()` })
+        // The address was kept only to bound what the client holds; once nothing is held it is not needed.
+        .set({ stockReleasedAt: sql`now()`, clientAddress: null })
         .where(
           and(
             eq(checkouts.id, checkoutId),
@@ -79,6 +92,33 @@ export function createCheckoutRepository(appDb: Database): CheckoutRepository {
         )
         .returning();
       return row ? toCheckoutRecord(row).lines : undefined;
+    },
+
+    async heldByClient(client, weights, tx) {
+      const held = new Map<string, number>();
+      if (weights.length === 0) return held;
+      const wanted = sql.join(
+        weights.map((weight) => sql`(${weight.productId}, ${weight.label})`),
+        sql`, `,
+      );
+      const byAccount =
+        client.userId === null ? sql`0` : sql`coalesce(sum(qty) filter (where user_id = ${client.userId}), 0)`;
+      // NOTE: both drivers answer raw SQL as `{ rows }`; a line-per-row view of the JSON lines has no query-builder form.
+      const result = (await tx.execute(sql`
+        select product_id, label,
+          greatest(coalesce(sum(qty) filter (where client_address = ${client.address}), 0), ${byAccount})::int as qty
+        from (
+          select ${checkouts.clientAddress} as client_address, ${checkouts.userId} as user_id,
+            line->>'productId' as product_id, line->>'selectedWeight' as label, (line->>'qty')::int as qty
+          from ${checkouts}, jsonb_array_elements(${checkouts.lines}) as line
+          where ${checkouts.stockReserved} and ${checkouts.paidAt} is null and ${checkouts.stockReleasedAt} is null
+            and (${checkouts.clientAddress} = ${client.address}
+              ${client.userId === null ? sql`` : sql`or ${checkouts.userId} = ${client.userId}`})
+        ) as holding
+        where (product_id, label) in (${wanted})
+        group by 1, 2`)) as unknown as { rows: { product_id: string; label: string; qty: number }[] };
+      for (const row of result.rows) held.set(weightKey(row.product_id, row.label), row.qty);
+      return held;
     },
 
     async reservedStock() {

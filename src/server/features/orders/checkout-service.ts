@@ -13,11 +13,11 @@ import type { ShippingAddress } from '#shared/schemas/shipping-address';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import type { Customer } from '../accounts/index.ts';
-import type { ProductRepository } from '../catalog/index.ts';
+import type { ProductRepository, StockLine } from '../catalog/index.ts';
 import { orderConfirmationMail, type UnitOfWork } from '../mail/index.ts';
-import type { CheckoutRepository } from './checkout-repository.ts';
+import { type CheckoutRepository, weightKey } from './checkout-repository.ts';
 import { type CheckoutItem, matchesCheckout, type OrderClaim, stockLines } from './checkout-lines.ts';
-import { orderMessages, refundMessages } from './messages.ts';
+import { MAX_HELD_PER_CLIENT, orderMessages, refundMessages } from './messages.ts';
 import {
   type CheckoutRecord,
   formatOrderNumber,
@@ -55,6 +55,8 @@ export interface CheckoutService extends StockHolds {
     totalPence: number;
     promoCode?: string | undefined;
     customer: Customer | null;
+    /** The client's address as the rate limits key it: with the account, what its unpaid checkouts hold is bounded. */
+    clientAddress: string;
   }): Promise<{ sessionId: string; url: string }>;
   /**
    * The pending checkout of a payment session, if this shop's provider made it: another provider's checkout on
@@ -131,7 +133,7 @@ export function createCheckoutService(deps: {
   const checkout: CheckoutService = {
     ...stockHolds,
 
-    async start({ items, shippingAddress, totalPence, promoCode, customer }) {
+    async start({ items, shippingAddress, totalPence, promoCode, customer, clientAddress }) {
       const email = customer?.email ?? shippingAddress.email;
       let soldOut = false;
       const pending = await db.transaction(async (tx) => {
@@ -140,12 +142,36 @@ export function createCheckoutService(deps: {
           { items, postcode: shippingAddress.postalCode, promoCode, email, totalPence },
           tx,
         );
-        const taken = await productRepository.takeStock(stockLines(lines), tx);
+        const wanted = stockLines(lines);
+        const lineOf = (line: StockLine) => {
+          const index = lines.findIndex(
+            (candidate) => candidate.productId === line.productId && candidate.selectedWeight === line.label,
+          );
+          return { index, name: lines[index]?.name ?? line.productId };
+        };
+        // The counted weights are locked first, so what this client's other checkouts hold of them cannot change
+        // until this one commits or rolls back: the bound holds however many of its checkouts run at once. It is
+        // checked before the stock, so a refusal never tells more of the stock than the bound (decision 104).
+        const counted = await productRepository.lockStock(wanted, tx);
+        const held = await checkoutRepository.heldByClient(
+          { address: clientAddress, userId: customer?.id ?? null },
+          counted.map(({ line }) => line),
+          tx,
+        );
+        for (const { line } of counted) {
+          const already = held.get(weightKey(line.productId, line.label)) ?? 0;
+          if (already + line.qty <= MAX_HELD_PER_CLIENT) continue;
+          const { index, name } = lineOf(line);
+          throw new HttpError(429, orderMessages.tooManyHeld(name, line.label, already), {
+            field: `orderItems.${index}.qty`,
+            code: 'ROAST_TOO_MANY_HELD',
+          });
+        }
+        const taken = await productRepository.takeStock(wanted, tx);
         const { short } = taken;
         soldOut = taken.soldOut;
         if (short) {
-          const index = lines.findIndex((line) => line.productId === short.line.productId);
-          const name = lines[index]?.name ?? short.line.productId;
+          const { index, name } = lineOf(short.line);
           throw new HttpError(409, orderMessages.notEnoughStock(name, short.line.label, short.left), {
             field: `orderItems.${index}.qty`,
           });
@@ -165,6 +191,7 @@ export function createCheckoutService(deps: {
             promoCode: promotion?.code ?? null,
             shippingAddress,
             stockReserved: true,
+            clientAddress,
           },
           tx,
         );

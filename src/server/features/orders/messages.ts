@@ -1,3 +1,12 @@
+/**
+ * The most packs of one counted weight that one client's unpaid checkouts may hold together (decision 104): a client
+ * is an address (an IPv6 /64) or a customer's account. A bound on what is held, not a rate, so RATE_LIMIT_FACTOR
+ * leaves it alone.
+ */
+export const MAX_HELD_PER_CLIENT = 10;
+/** Up to this many left, a refusal names the number; above it, it does not (decision 104). */
+export const STOCK_NAMED_UP_TO = 5;
+
 /** What the checkout and order endpoints answer beyond the shared `checkoutMessages`; the tests read them here too. */
 export const orderMessages = {
   productGone: 'We no longer sell one of the products in your cart. Please review your cart.',
@@ -10,11 +19,21 @@ export const orderMessages = {
   customerCheckout: 'This payment was made from a customer account. Please log in to see the order.',
   guestEmailMismatch: 'This e-mail address does not match the one given at checkout.',
   badSignature: 'The webhook signature could not be verified.',
-  /** A checkout wanting more packs of a weight than are left, naming the product (docs/api.md, Stock). */
+  /**
+   * A checkout wanting more packs of a weight than are left, naming the product (docs/api.md, Stock). The number left
+   * is said only when it is small (decision 104): a larger one would tell anyone the shop's exact stock.
+   */
   notEnoughStock: (productName: string, weight: string, left: number) =>
     left === 0
       ? `Sorry, ${productName} (${weight}) is out of stock. Please remove it from your cart.`
-      : `Sorry, only ${left} of ${productName} (${weight}) ${left === 1 ? 'is' : 'are'} left. Please change the quantity in your cart.`,
+      : left <= STOCK_NAMED_UP_TO
+        ? `Sorry, only ${left} of ${productName} (${weight}) ${left === 1 ? 'is' : 'are'} left. Please change the quantity in your cart.`
+        : `Sorry, we do not have that many of ${productName} (${weight}) left. Please choose fewer.`,
+  /** One client's unpaid checkouts would hold more than MAX_HELD_PER_CLIENT packs of one weight (decision 104). */
+  tooManyHeld: (productName: string, weight: string, held: number) =>
+    held === 0
+      ? `Sorry, you can buy at most ${MAX_HELD_PER_CLIENT} of ${productName} (${weight}) at a time. Please change the quantity in your cart.`
+      : `Sorry, you can buy at most ${MAX_HELD_PER_CLIENT} of ${productName} (${weight}) at a time, and ${held} ${held === 1 ? 'is' : 'are'} already waiting for your payment. Please complete or cancel that payment, or change the quantity in your cart.`,
   checkoutExpired: 'This payment has expired. Please go back to your cart and check out again.',
 } as const;
 

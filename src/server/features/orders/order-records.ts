@@ -172,7 +172,10 @@ export interface OrderStatusChangeRecord {
 }
 
 /** A checkout as the service records it: the database gives it its id; the session and payment come later. */
-export type NewCheckout = Omit<CheckoutRecord, 'id' | 'sessionId' | 'paidAt' | 'stockReleasedAt'>;
+export type NewCheckout = Omit<CheckoutRecord, 'id' | 'sessionId' | 'paidAt' | 'stockReleasedAt'> & {
+  /** The client it comes from, kept while it holds stock (decision 104). */
+  clientAddress: string | null;
+};
 
 /** Whether `placeOrder` made the order or found the one made before. */
 export interface PlacedOrder {

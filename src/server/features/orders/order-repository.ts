@@ -98,7 +98,7 @@ export function createOrderRepository(appDb: Database): OrderRepository {
       const held = or(isNull(checkouts.stockReleasedAt), isNotNull(checkouts.paidAt));
       const [checkoutRow] = await tx
         .update(checkouts)
-        .set({ paidAt: sql`coalesce(${checkouts.paidAt}, now())` })
+        .set({ paidAt: sql`coalesce(${checkouts.paidAt}, now())`, clientAddress: null })
         .where(and(eq(checkouts.id, checkoutId), isNull(checkouts.anonymisedAt), onlyWhileHeld ? held : undefined))
         .returning();
       if (!checkoutRow && onlyWhileHeld) return { refused: 'stock-given-back' };

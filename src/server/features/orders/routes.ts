@@ -18,11 +18,18 @@ import {
   type PlaceOrderBody,
 } from '#shared/schemas/order';
 import type { Config } from '../../config.ts';
+import { clientAddress } from '../../lib/client-address.ts';
 import { registerStripeWebhook } from './stripe-webhook.ts';
 import { checkoutFromWire, orderClaimFromWire, toWireOrder } from './wire.ts';
 
-/** Limits per 15 minutes before RATE_LIMIT_FACTOR: enough for a shopper who changes their mind many times. */
-export const checkoutAttemptLimits = { perAddress: 60, perAccount: 30 };
+/**
+ * Limits on starting checkouts before RATE_LIMIT_FACTOR (decision 104): per 15 minutes, room for a shopper who goes
+ * back to the cart and pays again many times (a declined card, a changed mind); per day, a ceiling a script meets
+ * long before it has made hundreds. What the checkouts may hold is bounded apart (MAX_HELD_PER_CLIENT).
+ */
+export const checkoutAttemptLimits = { perAddress: 30, perAccount: 20 };
+export const checkoutDailyLimits = { perAddress: 100, perAccount: 60 };
+const DAY_MS = 24 * 60 * 60_000;
 /**
  * Limits per 15 minutes before RATE_LIMIT_FACTOR on the calls that may ask the payment provider, the verify call and
  * the order calls (each counted apart): /success verifies and orders once per visit, /order-confirmation verifies
@@ -45,6 +52,12 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
     name: 'checkout',
     perAddress: { max: checkoutAttemptLimits.perAddress, windowMs: WINDOW_MS },
     perAccount: { max: checkoutAttemptLimits.perAccount, windowMs: WINDOW_MS, key: (request) => request.customer?.id },
+  });
+
+  const limitCheckoutsPerDay = app.attemptLimit({
+    name: 'checkout-day',
+    perAddress: { max: checkoutDailyLimits.perAddress, windowMs: DAY_MS },
+    perAccount: { max: checkoutDailyLimits.perAccount, windowMs: DAY_MS, key: (request) => request.customer?.id },
   });
 
   /** Per client address and per payment session, so nobody can spend the shop's rate limit at the provider. */
@@ -78,10 +91,14 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
       },
       // A bearer token makes the shopper a customer (and a bad one answers 401); without one they are a guest.
       onRequest: app.identifyCustomer,
-      preHandler: limitCheckouts,
+      preHandler: [limitCheckouts, limitCheckoutsPerDay],
     },
     async (request) => {
-      const session = await checkout.start({ ...checkoutFromWire(request.body), customer: request.customer });
+      const session = await checkout.start({
+        ...checkoutFromWire(request.body),
+        customer: request.customer,
+        clientAddress: clientAddress(request.ip),
+      });
       return { url: session.url, id: session.sessionId };
     },
   );

@@ -6,11 +6,11 @@
  */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../errors.ts';
+import { clientAddress } from '../../lib/client-address.ts';
 
 export const tooManyAttemptsMessage = 'Too many attempts. Please wait a few minutes and try again.';
 
@@ -96,7 +96,7 @@ export default fp<AttemptLimitPluginOptions>(
 
     app.decorate('attemptLimit', (options: AttemptLimitOptions) => {
       const { name, perAddress, perAccount, perAccountFromAddress, slowPerAccount } = options;
-      const address = (request: FastifyRequest) => normalizeIP(request.ip, options.ipv6PrefixLength ?? 64);
+      const address = (request: FastifyRequest) => clientAddress(request.ip, options.ipv6PrefixLength);
       const keyed = (label: string, rule: AccountLimitRule, withAddress: boolean) => (request: FastifyRequest) => {
         const account = rule.key(request);
         if (account === undefined) return undefined;

@@ -5,6 +5,7 @@
  * are logged where they are answered (src/server/errors.ts).
  */
 import fp from 'fastify-plugin';
+import { redactUrl } from '../../lib/log-redaction.ts';
 
 export const SLOW_REQUEST_MS = 1000;
 const levelsShowingDebug = new Set(['debug', 'trace']);
@@ -18,7 +19,12 @@ export default fp(
       // The busiest answers are reads logged at debug, which the shipped level drops: skip building the line.
       if (level === 'debug' && !levelsShowingDebug.has(request.log.level)) return done();
       request.log[level](
-        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(milliseconds) },
+        {
+          method: request.method,
+          url: redactUrl(request.url),
+          statusCode: reply.statusCode,
+          ms: Math.round(milliseconds),
+        },
         'request completed',
       );
       done();
