@@ -155,10 +155,7 @@ export interface Config {
   redisUrl: string | undefined;
   /** Multiplies every rate limit (not attempt limits such as a code's 5 tries). */
   rateLimitFactor: number;
-  /**
-   * How long a request waits once its account's slowing count is over (login per e-mail, decision 044); set in
-   * code, not the environment (tests shorten it).
-   */
+  /** How long a request waits once its account's slowing count is over (decision 044); set in code (tests shorten it). */
   attemptSlowdownMs: number;
   /**
    * Seed sample reviews into an empty reviews table at start-up. DEMO_DATA; unset means on with the embedded

@@ -47,18 +47,27 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * A valid 16-bit RGB PNG of a black picture, written by hand: its rows of zeros deflate (run-length) to almost
- * nothing, so 10,000 × 10,000 pixels is a file of about 600 KB that takes sharp seconds of CPU to decode — a
- * decompression bomb (decision 048) — and it is made in well under a second, where sharp would take ten.
+ * A valid RGB PNG of a black picture, 16 bits per sample unless `bits` says 8, written by hand: its rows of zeros
+ * deflate (run-length) to almost nothing, so 10,000 × 10,000 pixels is a file of about 600 KB that takes sharp seconds
+ * of CPU to decode — a decompression bomb (decision 048) — and it is made in well under a second, where sharp would
+ * take ten.
  */
-export async function largeBlankPng16({ width, height }: { width: number; height: number }): Promise<Buffer> {
+export async function largeBlankPng({
+  width,
+  height,
+  bits = 16,
+}: {
+  width: number;
+  height: number;
+  bits?: 8 | 16;
+}): Promise<Buffer> {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header[8] = 16; // bits per channel
+  header[8] = bits; // bits per sample
   header[9] = 2; // RGB
-  // Each row: filter type 0, then six zero bytes per pixel.
-  const row = Buffer.alloc(1 + width * 6);
+  // Each row: filter type 0, then three zero samples per pixel.
+  const row = Buffer.alloc(1 + width * 3 * (bits / 8));
   const deflate = createDeflate({ level: 9, strategy: constants.Z_RLE });
   const compressed: Buffer[] = [];
   deflate.on('data', (part: Buffer) => compressed.push(part));

@@ -17,12 +17,20 @@ sharp.concurrency(1);
 /** The one queue every picture is decoded in, review photos and product pictures alike; others wait holding bytes. */
 export const decodingInTurn = createWorkQueue(1);
 
-/** A picture's size as its header states it, read without decoding a pixel. */
-export async function statedSize(bytes: Buffer): Promise<{ width: number; height: number } | undefined> {
+/** Bytes per colour sample by sharp's name for a picture's sample format: 16-bit PNGs are `ushort`. */
+const SAMPLE_BYTES: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4 };
+
+/**
+ * A picture's size as its header states it, read without decoding a pixel, with the bytes each of its samples takes
+ * (2 for a 16-bit PNG; 8 for anything sharp names otherwise, so an unknown format is judged at its dearest).
+ */
+export async function statedSize(
+  bytes: Buffer,
+): Promise<{ width: number; height: number; sampleBytes: number } | undefined> {
   try {
     // limitInputPixels off: only the header is read here, and an over-size one must be measured to be refused.
-    const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
-    return width && height ? { width, height } : undefined;
+    const { width, height, depth } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    return width && height ? { width, height, sampleBytes: SAMPLE_BYTES[depth ?? 'uchar'] ?? 8 } : undefined;
   } catch {
     return undefined;
   }
@@ -32,17 +40,22 @@ export type ScreenedPicture =
   | { status: 'acceptable'; sourceType: PhotoType; width: number; height: number }
   /** Not JPEG, PNG or WebP by its content, or no size in its header. */
   | { status: 'unsupported' }
-  /** More than `maxPixels` by its header. */
+  /** More than `maxPixels` by its header, counting a pixel of 16-bit samples as two (decision 105). */
   | { status: 'too-many-pixels'; width: number; height: number };
 
-/** Whether a picture may be decoded at all: judged from its bytes and header alone. */
+/**
+ * Whether a picture may be decoded at all: judged from its bytes and header alone. Decoding costs time by the bytes it
+ * writes, so a picture of 16-bit samples may have half the pixels of an 8-bit one: both then cost at most what a
+ * 50-megapixel phone photo costs (decision 105).
+ */
 export async function screenPicture(bytes: Buffer, maxPixels: number): Promise<ScreenedPicture> {
   const sourceType = detectPhotoType(bytes);
   if (!sourceType) return { status: 'unsupported' };
   const size = await statedSize(bytes);
   if (!size) return { status: 'unsupported' };
-  if (size.width * size.height > maxPixels) return { status: 'too-many-pixels', ...size };
-  return { status: 'acceptable', sourceType, ...size };
+  const { width, height, sampleBytes } = size;
+  if (width * height * sampleBytes > maxPixels) return { status: 'too-many-pixels', width, height };
+  return { status: 'acceptable', sourceType, width, height };
 }
 
 /**

@@ -249,7 +249,7 @@ export const productImageMessages = {
   missing: 'Please choose a picture to upload.',
   unsupported: 'Please choose a JPEG, PNG or WebP picture.',
   tooLarge: 'The picture must be at most 5 MB.',
-  tooManyPixels: 'The picture is too large: please upload one of at most 50 megapixels.',
+  tooManyPixels: 'The picture is too large: please upload one of at most 50 megapixels, or 25 with 16-bit colour.',
   notStored:
     'The picture could not be stored: the server’s disk is full or read-only. Free some space (or ask your host), then upload it again.',
 } as const;

@@ -34,7 +34,8 @@ export const reviewMessages = {
   messageTooLong: `Your review must be at most ${REVIEW_MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters.`,
   messageControl: 'Please remove the control characters from your review.',
   photoTooLarge: 'Your photo must be at most 5 MB.',
-  photoTooManyPixels: 'Your photo must be at most 50 megapixels (for example 8,000 × 6,000 pixels).',
+  photoTooManyPixels:
+    'Your photo must be at most 50 megapixels (for example 8,000 × 6,000 pixels), or 25 if it has 16-bit colour.',
   photoType: 'Your photo must be a JPEG, PNG or WebP image.',
   photoNotStored: 'We can’t store photos at the moment. Please send your review without the photo, or try again later.',
 } as const;

@@ -12,7 +12,7 @@ import { reviewPhotosDir } from '#server/lib/uploads';
 import { REVIEW_PHOTO_MAX_PIXELS, reviewMessages } from '#shared/schemas/review';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
 import { queryRows } from '#tests/db';
-import { largeBlankPng16 } from '#tests/images';
+import { largeBlankPng } from '#tests/images';
 import { multipartBody } from '#tests/multipart';
 
 interface LogLine {
@@ -74,7 +74,7 @@ const decodingLines = () =>
 
 describe('photos with too many pixels', () => {
   it('refuses a 10,000 × 10,000 16-bit PNG of about 600 KB with 413, from its header, without decoding it', async () => {
-    const bomb = await largeBlankPng16({ width: 10_000, height: 10_000 });
+    const bomb = await largeBlankPng({ width: 10_000, height: 10_000 });
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const [reviewsBefore, filesBefore, decodedBefore] = [await countReviews(), await photoFiles(), decodingLines()];
 
@@ -88,20 +88,31 @@ describe('photos with too many pixels', () => {
 
   it('refuses a picture just over 50 megapixels and takes a 48-megapixel one, as a phone takes them', async () => {
     expect(7072 * 7072).toBeGreaterThan(REVIEW_PHOTO_MAX_PIXELS);
-    const over = await postPhoto(testApp, await largeBlankPng16({ width: 7072, height: 7072 }));
+    const over = await postPhoto(testApp, await largeBlankPng({ width: 7072, height: 7072, bits: 8 }));
     expect(over.statusCode).toBe(413);
     expect(over.json()).toEqual({ message: reviewMessages.photoTooManyPixels });
 
-    const phone = await postPhoto(testApp, await largeBlankPng16({ width: 8000, height: 6000 }));
+    const phone = await postPhoto(testApp, await largeBlankPng({ width: 8000, height: 6000, bits: 8 }));
     expect(phone.statusCode).toBe(201);
     expect(phone.json().image).toMatch(/^\/uploads\/reviews\/.+\.webp$/);
+  });
+
+  it('counts a pixel of 16-bit colour as two: refuses 48 megapixels of it from the header, takes 24', async () => {
+    const decodedBefore = decodingLines();
+    const deep = await postPhoto(testApp, await largeBlankPng({ width: 8000, height: 6000, bits: 16 }));
+    expect(deep.statusCode).toBe(413);
+    expect(deep.json()).toEqual({ message: reviewMessages.photoTooManyPixels });
+    expect(decodingLines()).toEqual(decodedBefore);
+
+    const half = await postPhoto(testApp, await largeBlankPng({ width: 6000, height: 4000, bits: 16 }));
+    expect(half.statusCode).toBe(201);
   });
 });
 
 describe('three large photos at once', () => {
   it('decodes them one after another while /healthz and the catalog are answered', { timeout: 60_000 }, async () => {
     // 12 megapixels at 16 bits: about a second of CPU each, from a 70 KB file.
-    const photo = await largeBlankPng16({ width: 4000, height: 3000 });
+    const photo = await largeBlankPng({ width: 4000, height: 3000 });
     const linesBefore = decodingLines().length;
     const finished: string[] = [];
     const track = (name: string, request: Promise<LightMyRequestResponse>) =>

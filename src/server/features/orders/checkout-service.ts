@@ -13,11 +13,12 @@ import type { ShippingAddress } from '#shared/schemas/shipping-address';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import type { Customer } from '../accounts/index.ts';
-import type { ProductRepository, StockLine } from '../catalog/index.ts';
+import type { ProductRepository } from '../catalog/index.ts';
 import { orderConfirmationMail, type UnitOfWork } from '../mail/index.ts';
-import { type CheckoutRepository, weightKey } from './checkout-repository.ts';
+import type { CheckoutRepository } from './checkout-repository.ts';
 import { type CheckoutItem, matchesCheckout, type OrderClaim, stockLines } from './checkout-lines.ts';
-import { MAX_HELD_PER_CLIENT, orderMessages, refundMessages } from './messages.ts';
+import { lineOf, refuseBeyondClientBound } from './client-bound.ts';
+import { orderMessages, refundMessages } from './messages.ts';
 import {
   type CheckoutRecord,
   formatOrderNumber,
@@ -143,35 +144,20 @@ export function createCheckoutService(deps: {
           tx,
         );
         const wanted = stockLines(lines);
-        const lineOf = (line: StockLine) => {
-          const index = lines.findIndex(
-            (candidate) => candidate.productId === line.productId && candidate.selectedWeight === line.label,
-          );
-          return { index, name: lines[index]?.name ?? line.productId };
-        };
         // The counted weights are locked first, so what this client's other checkouts hold of them cannot change
-        // until this one commits or rolls back: the bound holds however many of its checkouts run at once. It is
-        // checked before the stock, so a refusal never tells more of the stock than the bound (decision 104).
-        const counted = await productRepository.lockStock(wanted, tx);
+        // until this one commits or rolls back: the bound holds however many of its checkouts run at once.
+        const counted = (await productRepository.lockStock(wanted, tx)).map(({ line }) => line);
         const held = await checkoutRepository.heldByClient(
           { address: clientAddress, userId: customer?.id ?? null },
-          counted.map(({ line }) => line),
+          counted,
           tx,
         );
-        for (const { line } of counted) {
-          const already = held.get(weightKey(line.productId, line.label)) ?? 0;
-          if (already + line.qty <= MAX_HELD_PER_CLIENT) continue;
-          const { index, name } = lineOf(line);
-          throw new HttpError(429, orderMessages.tooManyHeld(name, line.label, already), {
-            field: `orderItems.${index}.qty`,
-            code: 'ROAST_TOO_MANY_HELD',
-          });
-        }
+        refuseBeyondClientBound(lines, counted, held);
         const taken = await productRepository.takeStock(wanted, tx);
         const { short } = taken;
         soldOut = taken.soldOut;
         if (short) {
-          const { index, name } = lineOf(short.line);
+          const { index, name } = lineOf(lines, short.line);
           throw new HttpError(409, orderMessages.notEnoughStock(name, short.line.label, short.left), {
             field: `orderItems.${index}.qty`,
           });
