@@ -8,7 +8,7 @@ import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { ShowMore } from '#web/components/ui/show-more.tsx';
 import { loadedReviews, REVIEWS_FAILED, useReviews } from '#web/features/reviews/api/get-reviews.ts';
 import { AddReviewButton } from '#web/features/reviews/components/add-review-button.tsx';
 import { ReviewList } from '#web/features/reviews/components/review-list.tsx';
@@ -42,34 +42,24 @@ function AllReviews() {
     return <LoadError message={REVIEWS_FAILED} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
   const { reviews, total, average } = loadedReviews(query.data);
-  const loading = query.isFetchingNextPage;
   return (
     <>
       <ReviewSummary average={average} count={total} className="mb-6" />
       <ReviewList reviews={reviews} focusAt={focusAt} />
       {query.hasNextPage && (
-        <div className="mt-8 flex flex-col items-center gap-3 text-center">
-          <p aria-live="polite" className="text-sm text-stone-600">
-            {query.isFetchNextPageError
-              ? 'More reviews could not be loaded. Please try again.'
-              : `Showing ${reviews.length} of ${total} reviews`}
-          </p>
-          {/* Not disabled while loading: a disabled button would drop the keyboard's focus. */}
-          <Button
-            variant="secondary"
-            size="lg"
-            aria-disabled={loading}
-            onClick={() => {
-              if (loading) return;
-              const shown = reviews.length;
-              void query.fetchNextPage().then((result) => {
-                if (!result.isError) setFocusAt(shown);
-              });
-            }}
-          >
-            {loading ? 'Loading more reviews…' : 'Show more reviews'}
-          </Button>
-        </div>
+        <ShowMore
+          noun="reviews"
+          shown={reviews.length}
+          total={total}
+          loading={query.isFetchingNextPage}
+          failed={query.isFetchNextPageError}
+          onMore={() => {
+            const shown = reviews.length;
+            void query.fetchNextPage().then((result) => {
+              if (!result.isError) setFocusAt(shown);
+            });
+          }}
+        />
       )}
     </>
   );
