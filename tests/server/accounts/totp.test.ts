@@ -7,10 +7,11 @@ import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '#server/features/accounts/messages';
+import { turnOffSecondStep } from '#server/features/accounts/index';
 import { totpMessages } from '#server/features/accounts/totp';
 import { RECOVERY_CODE_COUNT } from '#shared/schemas/totp';
 import { bearer, insertCustomer, type TestCustomer } from '#tests/accounts';
-import { buildTestApp, type TestApp } from '#tests/build-test-app';
+import { buildTestApp, buildTestAppsOnOneDatabase, type TestApp } from '#tests/build-test-app';
 import { queryRows } from '#tests/db';
 
 let testApp: TestApp;
@@ -282,5 +283,37 @@ describe('turning the second step off', () => {
     const off = await turnOff(person.token, person.password, recoveryCodes[3]!);
     expect(off.statusCode).toBe(200);
     expect((await login(person)).statusCode).toBe(200);
+  });
+});
+
+describe('after the session secret changed', () => {
+  it('refuses the step with 401 and a way out, not a 500, and npm run totp:off lets the password in again', async () => {
+    const shop = await buildTestAppsOnOneDatabase([{}, { jwtSecret: 'a-rotated-session-secret-0123456789abcdef' }]);
+    try {
+      const [before, after] = shop.apps as [TestApp, TestApp];
+      const admin = await insertCustomer(before, { role: 'admin' });
+      const asked = (app: TestApp, url: string, payload: object) =>
+        app.app.inject({ method: 'POST', url, headers: bearer(admin.token), payload });
+      const { secret } = (await asked(before, '/api/auth/totp/start', {})).json();
+      expect((await asked(before, '/api/auth/totp/confirm', { code: await codeFor(secret, -1) })).statusCode).toBe(200);
+
+      const loginAfter = (totp?: string) =>
+        after.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: admin.email, password: admin.password, ...(totp === undefined ? {} : { totp }) },
+        });
+      for (const code of [await codeFor(secret), 'abcde-fghjk']) {
+        const refused = await loginAfter(code);
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json()).toEqual({ message: totpMessages.unreadable });
+      }
+
+      expect(await turnOffSecondStep(after.app.db, admin.email)).toBe('off');
+      expect(await turnOffSecondStep(after.app.db, admin.email)).toBe('none');
+      expect((await loginAfter()).statusCode).toBe(200);
+    } finally {
+      await shop.close();
+    }
   });
 });

@@ -11,3 +11,4 @@ export { default as totpRoutes } from './totp-routes.ts';
 export { staffAdminRoutes, staffInviteRoutes } from './staff-routes.ts';
 export { default as accountRepositoriesPlugin } from './repositories.ts';
 export { createUserRepository, type UserRepository } from './user-repository.ts';
+export { turnOffSecondStep } from './totp-off.ts';

@@ -38,6 +38,11 @@ export default fp<AccountsPluginOptions>(
         repository: app.totpRepository,
         sealKey: app.auth.deriveKey('totp-secret-seal-key'),
         recoveryKey: app.auth.deriveKey('totp-recovery-code-key'),
+        onUnreadable: (userId) =>
+          app.log.error(
+            { userId },
+            'a two-step login secret does not open with this session secret: JWT_SECRET changed since it was set up; npm run totp:off -- --email E turns it off',
+          ),
       }),
     );
     app.decorate(

@@ -30,6 +30,8 @@ export const totpMessages = {
   turnedOn: 'Two-step login is on. Keep your recovery codes somewhere safe: each works once if you lose your phone.',
   turnedOff: 'Two-step login is off.',
   wrongPassword: 'That password is not right, so two-step login is still on.',
+  unreadable:
+    "Two-step login cannot be checked for this account since the shop's secret key changed. Please ask the shop's owner to turn it off for you.",
 };
 
 /** What the app shows as the account's issuer in an authenticator app. */
@@ -77,8 +79,10 @@ export function createTotpService(deps: {
   sealKey: Buffer;
   /** Keys the recovery codes' hashes. */
   recoveryKey: Buffer;
+  /** Told when an account's sealed secret no longer opens: the session secret changed since it was sealed. */
+  onUnreadable: (userId: string) => void;
 }): TotpService {
-  const { repository, sealKey, recoveryKey } = deps;
+  const { repository, sealKey, recoveryKey, onUnreadable } = deps;
 
   function seal(userId: string, secret: string): string {
     const iv = randomBytes(12);
@@ -89,16 +93,26 @@ export function createTotpService(deps: {
     return [SEAL_VERSION, ...parts].join('.');
   }
 
-  function open(userId: string, sealed: string): string {
+  /** The secret, or undefined when it no longer opens: sealed under another session secret (decision 103). */
+  function open(userId: string, sealed: string): string | undefined {
     const [version, iv, tag, body] = sealed.split('.');
-    if (version !== SEAL_VERSION || !iv || !tag || !body) {
-      throw new Error('a sealed TOTP secret is not in a known form');
+    if (version !== SEAL_VERSION || !iv || !tag || !body) return undefined;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', sealKey, Buffer.from(iv, 'base64url'));
+      decipher.setAAD(Buffer.from(userId));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    } catch {
+      return undefined;
     }
-    // NOTE: throws when the session secret has changed since the secret was sealed (decision 103).
-    const decipher = createDecipheriv('aes-256-gcm', sealKey, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(Buffer.from(userId));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  }
+
+  /** The secret of an account whose step is on; a sealed secret that no longer opens refuses the step with 401. */
+  function openInForce(userId: string, sealed: string): string {
+    const secret = open(userId, sealed);
+    if (secret !== undefined) return secret;
+    onUnreadable(userId);
+    throw new HttpError(401, totpMessages.unreadable);
   }
 
   const hashRecoveryCode = (userId: string, typed: string) =>
@@ -121,8 +135,10 @@ export function createTotpService(deps: {
   /** Whether `typed` passes as a fresh code or an unused recovery code; uses it up if so. */
   async function spendSecondStep(userId: string, sealedSecret: string, lastUsedStep: number | null, typed: string) {
     const code = typed.trim();
+    // Checked first, for recovery codes too: their hashes are keyed from the same session secret.
+    const secret = openInForce(userId, sealedSecret);
     if (/^\d+$/.test(code)) {
-      const step = await stepOf(open(userId, sealedSecret), code);
+      const step = await stepOf(secret, code);
       if (step === undefined) return { passed: false, message: totpMessages.wrongCode } as const;
       if ((lastUsedStep !== null && step <= lastUsedStep) || !(await repository.spendStep(userId, step)))
         return { passed: false, message: totpMessages.usedCode } as const;
@@ -153,7 +169,10 @@ export function createTotpService(deps: {
       const credential = await repository.find(account.id);
       if (!credential) throw new HttpError(409, totpMessages.notStarted);
       if (credential.enabled) throw new HttpError(409, totpMessages.alreadyOn);
-      const step = await stepOf(open(account.id, credential.sealedSecret), code);
+      const secret = open(account.id, credential.sealedSecret);
+      // A waiting secret sealed under an earlier session secret is set up afresh, as if never started.
+      if (secret === undefined) throw new HttpError(409, totpMessages.notStarted);
+      const step = await stepOf(secret, code);
       if (step === undefined) throw new HttpError(400, totpMessages.wrongCode, { field: 'code' });
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       const hashes = recoveryCodes.map((recoveryCode) => hashRecoveryCode(account.id, recoveryCode));
