@@ -6,9 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tooManyAttemptsMessage } from '#server/plugins/app/attempt-limit';
-import { checkoutAttemptLimits, paymentCallLimits } from '#server/features/orders/routes';
+import { checkoutAttemptLimits, checkoutDailyLimits, paymentCallLimits } from '#server/features/orders/routes';
 import { bearer, insertCustomer, uniqueEmail } from '#tests/accounts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
 import { cartPayload, orderPayload, guestAddress } from '#tests/checkout';
@@ -108,6 +108,32 @@ describe('starting checkouts, as a shopper and as a script', () => {
       answers.push((await createSession(cartPayload(), script)).statusCode);
     expect(answers.filter((status) => status === 200)).toHaveLength(30);
     expect(answers.slice(30).every((status) => status === 429)).toBe(true);
+  });
+});
+
+describe('starting checkouts over a day', () => {
+  it('stops one address at 100 in a day however the starts are spread, and lets it start again the next day', async () => {
+    const script = newAddress();
+    const wrongTotal = () => ({ ...cartPayload(guestAddress({ email: uniqueEmail() })), totalPrice: 0.01 });
+    // Only Date is faked: the limits' store reads the time from it, while the database and timers run as usual.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const perWindow = checkoutAttemptLimits.perAddress - 5;
+      for (let started = 0; started < checkoutDailyLimits.perAddress; started += perWindow) {
+        const inThisWindow = Math.min(perWindow, checkoutDailyLimits.perAddress - started);
+        for (let attempt = 0; attempt < inThisWindow; attempt += 1)
+          expect((await createSession(wrongTotal(), script)).statusCode).toBe(409);
+        vi.advanceTimersByTime(16 * 60_000);
+      }
+      // A fresh 15 minutes, yet the day's ceiling is met; another address is unaffected.
+      expectTooMany(await createSession(cartPayload(), script));
+      expect((await createSession(cartPayload(), newAddress())).statusCode).toBe(200);
+
+      vi.advanceTimersByTime(24 * 60 * 60_000);
+      expect((await createSession(wrongTotal(), script)).statusCode).toBe(409);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
