@@ -41,8 +41,13 @@ const reviewsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reviews',
     { schema: { querystring: AdminReviewsQuerySchema, response: { 200: AdminReviewListSchema, ...errors } } },
     (request) => {
-      const { hidden, limit, offset } = request.query;
-      return app.reviewsAdmin.list({ hidden: hidden === undefined ? undefined : hidden === 'true', limit, offset });
+      const { hidden, productId, limit, offset } = request.query;
+      return app.reviewsAdmin.list({
+        hidden: hidden === undefined ? undefined : hidden === 'true',
+        productId,
+        limit,
+        offset,
+      });
     },
   );
 

@@ -44,6 +44,7 @@ const product: AdminProduct = {
   nutrition,
   origin: 'India',
   storage: 'Keep dry.',
+  rating: { average: null, count: 0 },
   hidden: false,
 };
 
