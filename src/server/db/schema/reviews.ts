@@ -52,17 +52,8 @@ export const SHOP_SUMMARY_KEY = '*';
  * triggers on `reviews` (migration 0023) in the same statement as every insert, update and delete of a review, so no
  * writer can leave it behind (decision 108). A product never reviewed has no row: no reviews.
  */
-export const reviewSummaries = pgTable(
-  'review_summaries',
-  {
-    key: text('key').primaryKey(),
-    reviewCount: integer('review_count').notNull().default(0),
-    ratingSum: integer('rating_sum').notNull().default(0),
-  },
-  (table) => [
-    check(
-      'review_summaries_counts_check',
-      sql`${table.reviewCount} >= 0 and ${table.ratingSum} between ${table.reviewCount} and 5 * ${table.reviewCount}`,
-    ),
-  ],
-);
+export const reviewSummaries = pgTable('review_summaries', {
+  key: text('key').primaryKey(),
+  reviewCount: integer('review_count').notNull().default(0),
+  ratingSum: integer('rating_sum').notNull().default(0),
+});
