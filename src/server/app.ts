@@ -197,6 +197,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       publicUrl: config.publicUrl,
       products: () => app.catalog.products(),
       reviews: () => app.reviews.list({ limit: REVIEWS_PAGE_DEFAULT_LIMIT, offset: 0 }),
+      productReviews: (productId) => app.reviews.list({ limit: REVIEWS_PAGE_DEFAULT_LIMIT, offset: 0, productId }),
       delivery: async () => toWireDelivery(await app.deliverySettings.read()),
     },
   });

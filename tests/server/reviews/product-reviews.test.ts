@@ -5,6 +5,7 @@
  * after an author deletes their account. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductListSchema, ProductPageSchema, ProductSchema } from '#shared/schemas/product';
 import { ReviewPageSchema, reviewMessages } from '#shared/schemas/review';
@@ -22,7 +23,7 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-const inject = (options: Parameters<TestApp['app']['inject']>[0]) => testApp.app.inject(options);
+const inject = (options: InjectOptions) => testApp.app.inject(options);
 const post = (payload: object, token?: string) =>
   inject({ method: 'POST', url: '/api/reviews', payload, ...(token ? { headers: bearer(token) } : {}) });
 const review = (productId: string | undefined, name: string, rating: number) =>
