@@ -169,8 +169,14 @@ export type AdminReview = z.infer<typeof AdminReviewSchema>;
 
 export const AdminReviewListSchema = z.object({ items: z.array(AdminReviewSchema), total: z.number().int() });
 
+/** What a review is about: the shop as a whole, or one of its products. */
+export const REVIEW_SUBJECTS = ['shop', 'products'] as const;
+export type ReviewSubject = (typeof REVIEW_SUBJECTS)[number];
+
 export const AdminReviewsQuerySchema = AdminPageQuerySchema.extend({
   hidden: z.enum(['true', 'false'], { error: 'hidden must be true or false.' }).optional(),
+  /** Only the reviews of the shop, or only those of products. */
+  about: z.enum(REVIEW_SUBJECTS, { error: 'about must be shop or products.' }).optional(),
   /** Only the reviews of this product. */
   productId: z
     .string({ error: 'productId must be a product id.' })

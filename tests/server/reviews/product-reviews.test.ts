@@ -155,6 +155,12 @@ describe('a product’s rating as the owner moderates', () => {
       total: 1,
       items: [{ name: 'Quin', productId: 'pecan-halves', productName: 'Pecan Halves', hidden: false }],
     });
+    const ofProducts = (await asAdmin('GET', '/api/admin/reviews?about=products&limit=100')).json();
+    expect(ofProducts.items.length).toBeGreaterThan(0);
+    expect(ofProducts.items.every((item: { productId?: string }) => item.productId !== undefined)).toBe(true);
+    const ofShop = (await asAdmin('GET', '/api/admin/reviews?about=shop&limit=100')).json();
+    expect(ofShop.items.map((item: { name: string }) => item.name)).toContain('Shop fan');
+    expect(ofShop.items.every((item: { productId?: string }) => item.productId === undefined)).toBe(true);
     const bad = await asAdmin('GET', '/api/admin/reviews?productId=..');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toContainEqual(expect.objectContaining({ field: 'productId' }));

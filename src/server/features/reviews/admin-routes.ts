@@ -41,9 +41,10 @@ const reviewsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reviews',
     { schema: { querystring: AdminReviewsQuerySchema, response: { 200: AdminReviewListSchema, ...errors } } },
     (request) => {
-      const { hidden, productId, limit, offset } = request.query;
+      const { hidden, about, productId, limit, offset } = request.query;
       return app.reviewsAdmin.list({
         hidden: hidden === undefined ? undefined : hidden === 'true',
+        about,
         productId,
         limit,
         offset,

@@ -55,6 +55,8 @@ export interface ReviewRepository {
   /** Every review, hidden ones too (or only those, or only the shown), newest first, a page at a time. */
   listForAdmin(query: {
     hidden?: boolean | undefined;
+    /** Only reviews of the shop, or only reviews of products. */
+    about?: 'shop' | 'products' | undefined;
     productId?: string | undefined;
     limit: number;
     offset: number;
@@ -136,8 +138,10 @@ export function createReviewRepository(db: Database): ReviewRepository {
       return new Map(rows.map((row) => [row.key, toRatingSummary(row.reviewCount, row.ratingSum)]));
     },
 
-    async listForAdmin({ hidden, productId, limit, offset }) {
+    async listForAdmin({ hidden, about, productId, limit, offset }) {
       const conditions: SQL[] = [];
+      if (about !== undefined)
+        conditions.push(about === 'shop' ? isNull(reviews.productId) : isNotNull(reviews.productId));
       if (hidden !== undefined) conditions.push(hidden ? isNotNull(reviews.hiddenAt) : isNull(reviews.hiddenAt));
       if (productId !== undefined) conditions.push(eq(reviews.productId, productId));
       const where = and(...conditions);
