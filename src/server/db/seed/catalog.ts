@@ -3,8 +3,8 @@ import type { SeedProduct } from './seed-product.ts';
 /**
  * The shop's launch catalog: 9 nuts, 8 dry fruits and 8 seeds, each pack priced in integer pence at a UK roastery's
  * going rate for what it is (pine nuts and macadamias dear, peanuts and seeds cheap), cheaper per kg as packs grow.
- * A pack's MRP is the price it is compared with, or null where there is none to claim (decision 109); the cashews'
- * 250g is the one saving of exactly 40%, which the spec's 'Flat 40% OFF' label shows.
+ * A pack's MRP is the price it is compared with, or null where there is none to claim (decision 109); the cashews,
+ * walnuts and Medjool dates, on offer, save exactly 40%, which the spec's 'Flat 40% OFF' label shows.
  */
 // VAT (HMRC VAT Notice 701/14): shelled roasted/salted nuts and roasted/salted snack seeds 20%; nuts in shell, plain nuts, dried fruit and plain seeds 0%.
 export const catalog: SeedProduct[] = [
@@ -17,8 +17,8 @@ export const catalog: SeedProduct[] = [
     imageFile: 'roasted-cashew-nuts.svg',
     weights: [
       { label: '250g', grams: 250, pricePence: 419, mrpPence: 699 },
-      { label: '500g', grams: 500, pricePence: 789, mrpPence: 1199 },
-      { label: '1kg', grams: 1000, pricePence: 1449, mrpPence: null },
+      { label: '500g', grams: 500, pricePence: 809, mrpPence: 1349 },
+      { label: '1kg', grams: 1000, pricePence: 1529, mrpPence: 2549 },
     ],
     allergens: ['Tree nuts'],
     vatRate: 20,
@@ -50,9 +50,9 @@ export const catalog: SeedProduct[] = [
       'Pale, light-skinned walnut halves from Chile with a mild, creamy flavour and none of the bitterness of older stock. Fold them into banana bread, scatter them over a pear and blue cheese salad or serve with a sharp Cheddar. Keep them in an airtight jar in the fridge to stay fresh for longer.',
     imageFile: 'walnut-halves.svg',
     weights: [
-      { label: '250g', grams: 250, pricePence: 419, mrpPence: 599 },
-      { label: '500g', grams: 500, pricePence: 799, mrpPence: null },
-      { label: '1kg', grams: 1000, pricePence: 1499, mrpPence: 1999 },
+      { label: '250g', grams: 250, pricePence: 419, mrpPence: 699 },
+      { label: '500g', grams: 500, pricePence: 797, mrpPence: 1329 },
+      { label: '1kg', grams: 1000, pricePence: 1499, mrpPence: 2499 },
     ],
     allergens: ['Tree nuts'],
     vatRate: 0,
@@ -237,9 +237,9 @@ export const catalog: SeedProduct[] = [
       'Large, fudgy Medjool dates from the Jordan Valley with a rich caramel flavour and a soft, sticky texture. Delicious on their own, stuffed with a little soft cheese or blended into sticky toffee pudding. These dates still contain their stones, so please take care when eating.',
     imageFile: 'medjool-dates.svg',
     weights: [
-      { label: '250g', grams: 250, pricePence: 449, mrpPence: 599 },
-      { label: '500g', grams: 500, pricePence: 849, mrpPence: null },
-      { label: '1kg', grams: 1000, pricePence: 1599, mrpPence: 2199 },
+      { label: '250g', grams: 250, pricePence: 419, mrpPence: 699 },
+      { label: '500g', grams: 500, pricePence: 809, mrpPence: 1349 },
+      { label: '1kg', grams: 1000, pricePence: 1529, mrpPence: 2549 },
     ],
     allergens: [],
     vatRate: 0,
