@@ -340,8 +340,8 @@ export const catalog: SeedProduct[] = [
     imageFile: 'chia-seeds.svg',
     weights: [
       { label: '250g', grams: 250, pricePence: 229, mrpPence: 299 },
-      { label: '500g', grams: 500, pricePence: 419, mrpPence: null },
-      { label: '1kg', grams: 1000, pricePence: 769, mrpPence: 999 },
+      { label: '500g', grams: 500, pricePence: 419, mrpPence: 549 },
+      { label: '1kg', grams: 1000, pricePence: 769, mrpPence: null },
     ],
     allergens: [],
     vatRate: 0,
