@@ -97,8 +97,8 @@ describe('reviews of a product', () => {
     // 24 older reviews straight into the table (one a minute), then one posted: the post reloads the catalog.
     await queryRows(
       testApp,
-      sql`insert into reviews (name, rating, message, product_id, created_at)
-          select 'Brazil ' || n, 1 + n % 5, 'Review ' || n || '.', 'brazil-nuts', now() - ((25 - n) || ' minutes')::interval
+      sql`insert into reviews (id, name, rating, message, product_id, created_at)
+          select 'brazil-' || n, 'Brazil ' || n, 1 + n % 5, 'Review ' || n || '.', 'brazil-nuts', now() - ((25 - n) || ' minutes')::interval
           from generate_series(1, 24) as n`,
     );
     expect((await review('brazil-nuts', 'Brazil 25', 5)).statusCode).toBe(201);
