@@ -154,6 +154,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   // The domains' decorators, each after the ones it depends on (fastify-plugin checks the names).
   await app.register(productRepositoryPlugin);
+  // Before the catalog, which carries each product's rating from it.
+  await app.register(reviewRepositoryPlugin);
   await app.register(catalogPlugin, { databaseUrl: config.databaseUrl });
   await app.register(accountRepositoriesPlugin);
   await app.register(staffRepositoryPlugin);
@@ -174,7 +176,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(contactRepositoryPlugin);
   await app.register(accountsPlugin, { config });
   await app.register(housekeepingPlugin);
-  await app.register(reviewRepositoryPlugin);
   await app.register(reviewSettingsPlugin);
   await app.register(reviewPhotosPlugin, { config });
   await app.register(productImagesPlugin, { config });
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       publicUrl: config.publicUrl,
       products: () => app.catalog.products(),
       reviews: () => app.reviews.list({ limit: REVIEWS_PAGE_DEFAULT_LIMIT, offset: 0 }),
+      productReviews: (productId) => app.reviews.list({ limit: REVIEWS_PAGE_DEFAULT_LIMIT, offset: 0, productId }),
       delivery: async () => toWireDelivery(await app.deliverySettings.read()),
     },
   });

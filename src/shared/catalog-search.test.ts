@@ -13,6 +13,7 @@ function product(overrides: Partial<Product>): Product {
     description: '',
     weights: [{ label: '250g', grams: 250, price: 4.19, mrp: 6.99, inStock: true }],
     isNewlyLaunched: false,
+    rating: { average: null, count: 0 },
     isBestSeller: false,
     allergens: [],
     vatRate: 0,

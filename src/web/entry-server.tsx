@@ -34,7 +34,10 @@ export interface RenderInput {
   /** PUBLIC_URL without a trailing slash. */
   origin: string;
   products: readonly Product[];
-  /** The first page of reviews, or undefined when it could not be had in time: the page renders without it. */
+  /**
+   * The first page of reviews (on a product's page, that product's), or undefined when it could not be had in time:
+   * the page renders without it.
+   */
   reviews: ReviewPage | undefined;
   /** The delivery charges for /delivery, or undefined (another page, or not had in time). */
   delivery?: DeliverySettings | undefined;
@@ -86,7 +89,6 @@ export async function renderPage({
       queryClient.setQueryData(productPageQueryOptions(page).queryKey, browseCatalog(products, page));
     }
   }
-  if (reviews) queryClient.setQueryData(reviewsQueryOptions().queryKey, firstReviewPages(reviews));
   if (delivery) queryClient.setQueryData(deliveryChargesQueryOptions().queryKey, delivery);
   // A product page the catalog lacks renders its not-found state rather than asking the API.
   const productId = PRODUCT_PATH.exec(pathname)?.[1];
@@ -94,6 +96,10 @@ export async function renderPage({
     productId === undefined ? undefined : products.find(({ _id }) => _id === decodeURIComponent(productId));
   if (productId !== undefined) {
     queryClient.setQueryData(productQueryOptions(decodeURIComponent(productId)).queryKey, product ?? null);
+  }
+  if (reviews) {
+    const reviewsOf = product ? product._id : undefined;
+    queryClient.setQueryData(reviewsQueryOptions(reviewsOf).queryKey, firstReviewPages(reviews));
   }
 
   const handler = createStaticHandler(routes);

@@ -1,7 +1,7 @@
 /**
  * Browsing journeys on the built shop and the seeded catalog: home, product list and filter, product
  * detail, search, about, not-found and the mobile menu. Relies only on what the seed
- * guarantees: the three banner products exist, every 250g weight costs £4.19 with an MRP of £6.99, every
+ * guarantees: the three banner products exist, the cashews' 250g costs £4.19 with an MRP of £6.99, every
  * product has 250g, 500g and 1kg weights, and each category has at least 8 products.
  */
 import type { Page } from '@playwright/test';

@@ -241,7 +241,7 @@ test.describe('item 6: the cart on a 375 px phone', () => {
     const cashews = cartLine(page, 'Roasted Cashew Nuts');
     await expect(cashews).toContainText('£8.09 each');
     await expect(cashews).toContainText('£16.18');
-    await expect(cartLine(page, 'Sea Salt Roasted Almonds')).toContainText('£4.19 each');
+    await expect(cartLine(page, 'Sea Salt Roasted Almonds')).toContainText('£3.89 each');
 
     for (const line of await cartLines(page).all()) {
       const picture = await boxOf(line.locator('img'));

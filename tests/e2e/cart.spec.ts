@@ -38,10 +38,10 @@ test.describe('guest cart', () => {
     await expect(page).toHaveURL(/\/cart$/);
     const cashews = cartLine(page, 'Roasted Cashew Nuts');
     await expect(cashews).toContainText('£4.19');
-    // Each line's real saving: (£6.99 − £4.19) for both 250g packs.
-    await expect(summary(page)).toContainText('Your Savings£5.60');
-    await expect(summary(page)).toContainText('Subtotal£8.38');
-    await expect(summary(page)).toContainText('Total£8.38');
+    // Each line's real saving: (£6.99 − £4.19) for the cashews, (£4.99 − £3.89) for the almonds.
+    await expect(summary(page)).toContainText('Your Savings£3.90');
+    await expect(summary(page)).toContainText('Subtotal£8.08');
+    await expect(summary(page)).toContainText('Total£8.08');
     await expect(summary(page)).toContainText('DeliveryFreeEstimated delivery: 3 - 5 Business Days');
 
     await cashews.getByLabel('Weight').selectOption('500g');
@@ -49,12 +49,13 @@ test.describe('guest cart', () => {
     await cashews.getByRole('button', { name: 'Increase quantity' }).click();
     await expect(cashews.getByRole('status')).toHaveText(/2$/);
     await expect(cashews).toContainText('£16.18');
-    await expect(summary(page)).toContainText('Total£20.37');
-    await expect(summary(page)).toContainText('Your Savings£13.60');
+    await expect(summary(page)).toContainText('Total£20.07');
+    // 2 × (£13.49 − £8.09) + (£4.99 − £3.89).
+    await expect(summary(page)).toContainText('Your Savings£11.90');
 
     await page.reload();
     await expect(cartLine(page, 'Roasted Cashew Nuts')).toContainText('£16.18');
-    await expect(summary(page)).toContainText('Total£20.37');
+    await expect(summary(page)).toContainText('Total£20.07');
 
     const secondTab = await context.newPage();
     await secondTab.goto('/cart');
@@ -152,12 +153,12 @@ test.describe('customer cart', () => {
     await otherPage.goto('/cart');
     await expect(cartLine(otherPage, 'Roasted Cashew Nuts')).toBeVisible();
     await cartLine(otherPage, 'Sea Salt Roasted Almonds').getByLabel('Weight').selectOption('500g');
-    await expect(cartLine(otherPage, 'Sea Salt Roasted Almonds')).toContainText('£7.79');
+    await expect(cartLine(otherPage, 'Sea Salt Roasted Almonds')).toContainText('£7.29');
     await otherDevice.close();
 
     await page.goto('/cart');
-    await expect(cartLine(page, 'Sea Salt Roasted Almonds')).toContainText('£7.79');
-    await expect(summary(page)).toContainText('Total£11.98');
+    await expect(cartLine(page, 'Sea Salt Roasted Almonds')).toContainText('£7.29');
+    await expect(summary(page)).toContainText('Total£11.48');
   });
 
   test.describe('refused', () => {
@@ -211,9 +212,10 @@ test.describe('unavailable lines', () => {
     await expect(summary(page)).toContainText('Total£4.19');
 
     await almonds.getByLabel('Weight').selectOption('500g');
-    await expect(almonds).toContainText('£15.58');
-    await expect(summary(page)).toContainText('Total£19.77');
-    await expect(summary(page)).toContainText('Your Savings£13.20');
+    await expect(almonds).toContainText('£14.58');
+    await expect(summary(page)).toContainText('Total£18.77');
+    // (£6.99 − £4.19) + 2 × (£9.49 − £7.29).
+    await expect(summary(page)).toContainText('Your Savings£7.20');
 
     await page.getByRole('button', { name: 'Remove A product no longer sold' }).click();
     await expect(page.getByText('Unavailable: no longer sold.')).toBeHidden();

@@ -4,7 +4,8 @@
  * data. Without a renderer (a build without it, the server tests' stand-in folder), or when rendering fails, the
  * page is the empty shell it always was: a page a client asks for never becomes a 5xx.
  *
- * Pages are the same for every visitor and change only with the catalog (and /reviews with the reviews), so a
+ * Pages are the same for every visitor and change only with the catalog (whose ratings move with a product's
+ * reviews, so a product's page with its reviews too; and /reviews with the reviews), so a
  * page at its own address is rendered once per version of that data and kept prepared: bytes, ETag, gzip and
  * brotli (decision 058), whatever query parameters it does not read come with it. Anything else (a search, an
  * unknown product) is rendered for its request, one at a time, a few waiting (decision 107).
@@ -38,6 +39,8 @@ export interface PageSources {
   products(): readonly Product[];
   /** The first page of reviews /reviews shows, with their count and average. */
   reviews(): Promise<ReviewPage>;
+  /** The first page of a product's reviews, which its page shows. */
+  productReviews?(productId: string): Promise<ReviewPage>;
   /** The delivery charges, for /delivery (docs/api.md, Delivery and promotions). */
   delivery?(): Promise<DeliverySettings>;
 }
@@ -104,6 +107,12 @@ const HTML = 'text/html; charset=utf-8';
 
 const isReviewsPage = (pathname: string) => pathname === '/reviews' || pathname === '/reviews/';
 const isDeliveryPage = (pathname: string) => pathname === '/delivery' || pathname === '/delivery/';
+const PRODUCT_PAGE = /^\/product\/([^/?#]+)$/;
+/** The product a product page's own address names; undefined for any other page. */
+function productOf(cacheKey: string): string | undefined {
+  const encoded = PRODUCT_PAGE.exec(cacheKey)?.[1];
+  return encoded === undefined ? undefined : decodeURIComponent(encoded);
+}
 const fingerprint = (data: unknown) => createHash('sha256').update(JSON.stringify(data)).digest('base64url');
 
 export async function loadPageHtml(webDistDir: string, sources: PageSources): Promise<PageHtml | undefined> {
@@ -182,8 +191,38 @@ export async function loadPageHtml(webDistDir: string, sources: PageSources): Pr
     return entry;
   }
 
+  /**
+   * A product's page, kept per catalog version like the pages that show only the catalog: every change to a product's
+   * shown reviews reloads the catalog, whose ratings it moves (decision 108), so its reviews are read only to render.
+   */
+  async function keptProductPage(
+    cacheKey: string,
+    productId: string,
+    load: (productId: string) => Promise<ReviewPage>,
+    visitor: VisitorHints,
+    log: FastifyBaseLogger,
+  ) {
+    const products = sources.products();
+    if (products !== keptFor) {
+      kept.clear();
+      keptFor = products;
+    }
+    const keptKey = visitor.cartKept ? `${cacheKey} cart kept` : cacheKey;
+    const entry = kept.get(keptKey);
+    if (entry) return entry.answer;
+    const reviews = await waitFor('reviews', () => load(productId), log);
+    const html = render(cacheKey, products, reviews, undefined, visitor, log);
+    // Not kept without its reviews (they were slow), nor when the catalog or the kept page moved on meanwhile.
+    if (reviews === undefined || sources.products() !== products || kept.has(keptKey)) return html;
+    return keep(keptKey, '', html).answer;
+  }
+
   /** A page at its own address, as kept for every visitor: rendered once per version of what it shows. */
   async function keptPage(cacheKey: string, visitor: VisitorHints, log: FastifyBaseLogger) {
+    const productId = productOf(cacheKey);
+    if (productId !== undefined && sources.productReviews) {
+      return keptProductPage(cacheKey, productId, sources.productReviews, visitor, log);
+    }
     const products = sources.products();
     const reviews = isReviewsPage(cacheKey) ? await waitFor('reviews', sources.reviews, log) : undefined;
     // The delivery page states the owner's charges, read for each request: a change shows at once.

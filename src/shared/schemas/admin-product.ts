@@ -49,8 +49,8 @@ const namingUnknownKeys = (message: string) => (issue: { code?: string; keys?: s
     : message;
 
 /**
- * What `GET /api/admin/products` answers but a PUT cannot set (the product's first price, whether it is hidden, a
- * weight's `inStock` and `reserved`): taken and ignored, so a program may send a product back as it read it
+ * What `GET /api/admin/products` answers but a PUT cannot set (the product's first price, whether it is hidden, its
+ * rating, a weight's `inStock` and `reserved`): taken and ignored, so a program may send a product back as it read it
  * (docs/api.md, The owner's API).
  */
 const readOnly = z.unknown().optional();
@@ -193,6 +193,7 @@ export const ProductInputSchema = z
       _id: readOnly,
       price: readOnly,
       hidden: readOnly,
+      rating: readOnly,
       name: oneLine('Name', 1, PRODUCT_NAME_MAX_LENGTH),
       category: CategorySchema,
       description: freeText('Description', 1, PRODUCT_DESCRIPTION_MAX_LENGTH),
@@ -230,7 +231,7 @@ export const ProductInputSchema = z
     error: 'An allergen the product contains is not a "may contain".',
     path: ['mayContain'],
   })
-  .transform(({ _id: _ignored, price: _price, hidden: _hidden, ...product }) => product);
+  .transform(({ _id: _ignored, price: _price, hidden: _hidden, rating: _rating, ...product }) => product);
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 
 export const ProductIdParamsSchema = z.object({

@@ -163,14 +163,26 @@ export const AuditQuerySchema = AdminPageQuerySchema.extend({
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
-/** A review as the owner sees it: the public shape, and whether the shop hides it. */
-export const AdminReviewSchema = ReviewSchema.extend({ hidden: z.boolean() });
+/** A review as the owner sees it: the public shape, whether the shop hides it, and the reviewed product's name. */
+export const AdminReviewSchema = ReviewSchema.extend({ hidden: z.boolean(), productName: z.string().optional() });
 export type AdminReview = z.infer<typeof AdminReviewSchema>;
 
 export const AdminReviewListSchema = z.object({ items: z.array(AdminReviewSchema), total: z.number().int() });
 
+/** What a review is about: the shop as a whole, or one of its products. */
+export const REVIEW_SUBJECTS = ['shop', 'products'] as const;
+export type ReviewSubject = (typeof REVIEW_SUBJECTS)[number];
+
 export const AdminReviewsQuerySchema = AdminPageQuerySchema.extend({
   hidden: z.enum(['true', 'false'], { error: 'hidden must be true or false.' }).optional(),
+  /** Only the reviews of the shop, or only those of products. */
+  about: z.enum(REVIEW_SUBJECTS, { error: 'about must be shop or products.' }).optional(),
+  /** Only the reviews of this product. */
+  productId: z
+    .string({ error: 'productId must be a product id.' })
+    .max(80, { error: 'productId must be a product id.' })
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'productId must be a product id.' })
+    .optional(),
 });
 
 export const HideReviewBodySchema = z.strictObject(

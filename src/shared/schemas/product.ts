@@ -40,6 +40,16 @@ export const NutritionSchema = z.object({
 });
 export type Nutrition = z.infer<typeof NutritionSchema>;
 
+/**
+ * What shoppers make of a product: its shown reviews' number and their average rating to one decimal, null with none
+ * (docs/api.md, Reviews).
+ */
+export const ProductRatingSchema = z.object({
+  average: z.number().min(1).max(5).nullable(),
+  count: z.number().int().nonnegative(),
+});
+export type ProductRating = z.infer<typeof ProductRatingSchema>;
+
 export const ProductSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -62,6 +72,7 @@ export const ProductSchema = z.object({
   /** Country of origin of the main ingredient. */
   origin: z.string(),
   storage: z.string(),
+  rating: ProductRatingSchema,
 });
 export type Product = z.infer<typeof ProductSchema>;
 

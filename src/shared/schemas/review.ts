@@ -38,7 +38,16 @@ export const reviewMessages = {
     'Your photo must be at most 50 megapixels (for example 8,000 × 6,000 pixels), or 25 if it has 16-bit colour.',
   photoType: 'Your photo must be a JPEG, PNG or WebP image.',
   photoNotStored: 'We can’t store photos at the moment. Please send your review without the photo, or try again later.',
+  productId: 'productId must be a product id.',
+  productUnknown: 'productId names no product the shop sells.',
 } as const;
+
+/** A product id as reviews name it: the catalog's slug. */
+const reviewedProductId = z
+  .string({ error: reviewMessages.productId })
+  .trim()
+  .max(80, { error: reviewMessages.productId })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: reviewMessages.productId });
 
 /** `POST /api/reviews`: name and message required, location optional, a whole-number rating from 1 to 5. */
 export const ReviewBodySchema = z.object(
@@ -75,6 +84,8 @@ export const ReviewBodySchema = z.object(
       .refine((message) => !hasControlCharacter(message, { lineBreaks: 'allowed' }), {
         error: reviewMessages.messageControl,
       }),
+    /** The product reviewed, one the shop sells; without it, a review of the shop (docs/api.md, Reviews). */
+    productId: reviewedProductId.optional(),
   },
   { error: reviewMessages.body },
 );
@@ -93,6 +104,8 @@ export const ReviewSchema = z.object({
   /** ISO 8601. */
   createdAt: z.string(),
   verified: z.boolean(),
+  /** The product reviewed; absent for a review of the shop. */
+  productId: z.string().optional(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
 
@@ -107,16 +120,17 @@ const wholeNumber = (name: string, min: number, max: number) =>
     .min(min, { error: `${name} must be at least ${min}.` })
     .max(max, { error: `${name} must be at most ${max.toLocaleString('en-GB')}.` });
 
-/** `GET /api/reviews?limit=&offset=`: a page of the shown reviews, newest first. */
+/** `GET /api/reviews?limit=&offset=&productId=`: a page of the shown reviews (of one product), newest first. */
 export const ReviewsQuerySchema = z.object({
+  productId: reviewedProductId.optional(),
   limit: wholeNumber('limit', 1, REVIEWS_PAGE_MAX_LIMIT).default(REVIEWS_PAGE_DEFAULT_LIMIT),
   offset: wholeNumber('offset', 0, 1_000_000_000).default(0),
 });
 export type ReviewsQuery = z.infer<typeof ReviewsQuerySchema>;
 
 /**
- * A page of the shown reviews, newest first, with their number (`total`) and average rating to one decimal (null
- * when there are none), both over every shown review, not only this page's.
+ * A page of the shown reviews (of the shop, or of one product), newest first, with their number (`total`) and average
+ * rating to one decimal (null when there are none), both over every such shown review, not only this page's.
  */
 export const ReviewPageSchema = z.object({
   items: z.array(ReviewSchema),

@@ -105,6 +105,16 @@ describe('a product page’s structured data', () => {
     }
   });
 
+  it('rates the product from its shown reviews, and claims no rating without one', () => {
+    const rated = { ...cashews, rating: { average: 4.3, count: 12 } };
+    const [block] = jsonLdBlocks(productHead(rated, origin, `${origin}/product/roasted-cashew-nuts`));
+    expect(block).toMatchObject({
+      '@type': 'Product',
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.3, reviewCount: 12, bestRating: 5, worstRating: 1 },
+    });
+    expect(productJsonLd(cashews, origin)).not.toHaveProperty('aggregateRating');
+  });
+
   it('keeps an image that is already absolute as it is', () => {
     const product = { ...cashews, image: 'https://cdn.example/cashews.webp' };
     expect(productJsonLd(product, origin).image).toEqual(['https://cdn.example/cashews.webp']);

@@ -54,7 +54,7 @@ describe('POST /api/cart/add', () => {
     const cart = await newCart();
     const lines = (await cart.add({ _id: 'sea-salt-roasted-almonds' })).lines();
     expect(lines.map(summary)).toEqual([
-      { _id: 'sea-salt-roasted-almonds', qty: 1, selectedWeight: '250g', price: 4.19, available: true },
+      { _id: 'sea-salt-roasted-almonds', qty: 1, selectedWeight: '250g', price: 3.89, available: true },
     ]);
     const again = (await cart.add({ _id: 'roasted-cashew-nuts', qty: 1, selectedWeight: '' })).lines();
     expect(again[1]).toMatchObject({ selectedWeight: '250g', price: 4.19 });

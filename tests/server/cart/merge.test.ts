@@ -29,7 +29,7 @@ describe('POST /api/cart/merge (the guest cart at login)', () => {
     expect(lines.map(summary)).toEqual([
       { _id: 'walnut-halves', qty: 2, selectedWeight: '500g', price: 7.97, available: true },
       { _id: 'roasted-cashew-nuts', qty: 1, selectedWeight: '1kg', price: 15.29, available: true },
-      { _id: 'brazil-nuts', qty: 4, selectedWeight: '250g', price: 4.19, available: true },
+      { _id: 'brazil-nuts', qty: 4, selectedWeight: '250g', price: 4.29, available: true },
     ]);
     expect(lines[0]?.name).toBe('Walnut Halves');
     expect((await cart.get()).lines()).toEqual(lines);
@@ -50,9 +50,9 @@ describe('POST /api/cart/merge (the guest cart at login)', () => {
     const lines = (await cart.merge(guest)).lines();
     expect(lines.map(summary)).toEqual([
       { _id: 'roasted-cashew-nuts', qty: 5, selectedWeight: '1kg', price: 15.29, available: true },
-      { _id: 'pecan-halves', qty: 99, selectedWeight: '500g', price: 8.27, available: true },
-      { _id: 'chia-seeds', qty: 1, selectedWeight: '250g', price: 4.19, available: true },
-      { _id: 'golden-sultanas', qty: 1, selectedWeight: '250g', price: 4.19, available: true },
+      { _id: 'pecan-halves', qty: 99, selectedWeight: '500g', price: 10.49, available: true },
+      { _id: 'chia-seeds', qty: 1, selectedWeight: '250g', price: 2.29, available: true },
+      { _id: 'golden-sultanas', qty: 1, selectedWeight: '250g', price: 1.99, available: true },
     ]);
     expect(stored(lines)).toEqual(mergeCarts(before, guest));
   });
@@ -100,7 +100,7 @@ describe('POST /api/cart/merge (the guest cart at login)', () => {
     expect((await cart.get()).lines()[0]?.available).toBe(false);
     const lines = (await cart.merge([{ _id: 'soft-pitted-prunes', qty: 2, selectedWeight: '300g' }])).lines();
     expect(lines.map(summary)).toEqual([
-      { _id: 'soft-pitted-prunes', qty: 3, selectedWeight: '300g', price: 4.19, available: true },
+      { _id: 'soft-pitted-prunes', qty: 3, selectedWeight: '300g', price: 2.49, available: true },
     ]);
   });
 

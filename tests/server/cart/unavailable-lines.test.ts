@@ -62,8 +62,8 @@ describe('a line the catalog can no longer sell', () => {
       available: false,
     });
     expect(lines[0]?.product?.weights.map((weight) => weight.label)).toEqual(['250g', '500g']);
-    expect(lines[1]).toMatchObject({ _id: 'chia-seeds', price: 7.67, available: true });
-    expect(cartTotals(lines)).toEqual({ subtotalPence: 767, savingsPence: 1279 - 767, totalPence: 767, lineCount: 1 });
+    expect(lines[1]).toMatchObject({ _id: 'chia-seeds', price: 4.19, available: true });
+    expect(cartTotals(lines)).toEqual({ subtotalPence: 419, savingsPence: 549 - 419, totalPence: 419, lineCount: 1 });
 
     // Choosing a weight it still has makes the line whole again, at that weight's price.
     const fixed = (await cart.changeWeight('dried-cranberries', '500g')).lines();
@@ -71,13 +71,14 @@ describe('a line the catalog can no longer sell', () => {
       _id: 'dried-cranberries',
       qty: 3,
       selectedWeight: '500g',
-      price: 7.67,
+      price: 5.19,
       available: true,
     });
+    // The cranberries' 500g claims no MRP: only the chia seeds save.
     expect(cartTotals(fixed)).toEqual({
-      subtotalPence: 4 * 767,
-      savingsPence: 4 * (1279 - 767),
-      totalPence: 4 * 767,
+      subtotalPence: 3 * 519 + 419,
+      savingsPence: 549 - 419,
+      totalPence: 3 * 519 + 419,
       lineCount: 2,
     });
   });

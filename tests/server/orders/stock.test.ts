@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_HOLD_MS } from '#shared/constants';
 import type { Product } from '#shared/schemas/product';
+import { catalog } from '#server/db/seed/catalog';
 import { bearer, insertCustomer } from '#tests/accounts';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
 import { checkoutCalls, guestAddress, orderPayload, payOnTestPage } from '#tests/checkout';
@@ -16,7 +17,16 @@ import { STAND_IN_WEBHOOK_SECRET } from '#tests/stripe-stand-in';
 import { buildStripeTestApp, type StripeTestApp } from '#tests/stripe-test-app';
 
 // Each test its own product's weight, so their stock counts never meet.
-const PACK = { price: 4.19, label: '250g' };
+const PACK = { label: '250g' };
+
+/** The product's 250g price in pounds, as the seed sets it. */
+function packPrice(productId: string): number {
+  const pence = catalog
+    .find((product) => product.id === productId)
+    ?.weights.find(({ label }) => label === PACK.label)?.pricePence;
+  if (pence === undefined) throw new Error(`no seeded ${PACK.label} of ${productId}`);
+  return pence / 100;
+}
 
 async function setStock(testApp: TestApp, productId: string, stock: number | null) {
   await testApp.app.db.execute(
@@ -39,9 +49,9 @@ function oneLine(productId: string, qty = 1) {
   return {
     address,
     payload: {
-      orderItems: [{ _id: productId, qty, selectedWeight: PACK.label, price: PACK.price }],
+      orderItems: [{ _id: productId, qty, selectedWeight: PACK.label, price: packPrice(productId) }],
       shippingAddress: address,
-      totalPrice: Math.round(PACK.price * 100 * qty) / 100,
+      totalPrice: Math.round(packPrice(productId) * 100 * qty) / 100,
     },
   };
 }

@@ -218,9 +218,9 @@ describe('cancelling with Stripe', () => {
     await testApp.app.catalog.refresh();
     const address = guestAddress();
     const payload = {
-      orderItems: [{ _id: productId, qty: 1, selectedWeight: '250g', price: 4.19 }],
+      orderItems: [{ _id: productId, qty: 1, selectedWeight: '250g', price: 4.49 }],
       shippingAddress: address,
-      totalPrice: 4.19,
+      totalPrice: 4.49,
     };
     const late = await startCheckout(testApp, payload);
     await testApp.app.db.execute(
@@ -235,11 +235,11 @@ describe('cancelling with Stripe', () => {
     standIn.pay(late);
     const verified = await checkoutCalls(testApp).verify(late);
     expect(verified.statusCode).toBe(200);
-    expect(verified.json().order).toMatchObject({ status: 'cancelled', refundedTotal: 4.19 });
+    expect(verified.json().order).toMatchObject({ status: 'cancelled', refundedTotal: 4.49 });
     const mail = await sink.nextMailTo(address.email);
     expect(mail.subject).toMatch(/has been cancelled$/);
     expect(mail.text).toContain('the last packs were sold while your payment was completing');
-    expect(stripeRefundsOf(late).map((each) => each.refund.amount)).toEqual([419]);
+    expect(stripeRefundsOf(late).map((each) => each.refund.amount)).toEqual([449]);
     const [left] = await queryRows<{ stock: number }>(
       testApp,
       sql`select stock from product_weights where product_id = ${productId} and label = '250g'`,

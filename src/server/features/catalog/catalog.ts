@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { penceToPounds } from '#shared/money';
-import type { Product } from '#shared/schemas/product';
+import type { Product, ProductRating } from '#shared/schemas/product';
 import { listenToChannel } from '../../lib/pg-listener.ts';
 import { type PreparedAnswer, prepareJson } from '../../lib/prepared-answer.ts';
 import type { ProductRecord } from './product-repository.ts';
@@ -23,7 +23,7 @@ export interface Catalog {
   /** Reloads this process's copy from the database (calls arriving meanwhile share one more reload after it). */
   refresh(): Promise<void>;
   /**
-   * After a change to products, prices or stock has committed: reloads, and tells the other processes to. Never
+   * After a change to products, prices, stock or a product's shown reviews has committed: reloads, and tells the other processes to. Never
    * fails the caller, whose change is made: a reload or notice that fails is logged (and the listeners' catch-up or
    * the next change brings the copies back in step).
    */
@@ -45,8 +45,13 @@ declare module 'fastify' {
   }
 }
 
-/** A product in the API's shape: pounds with two decimals, the first weight's price as the headline price. */
-export function toWireProduct(product: ProductRecord): Product {
+const UNRATED: ProductRating = { average: null, count: 0 };
+
+/**
+ * A product in the API's shape: pounds with two decimals, the first weight's price as the headline price, and its
+ * rating (the reviews domain's summary; none where it is not given).
+ */
+export function toWireProduct(product: ProductRecord, rating: ProductRating = UNRATED): Product {
   const [first] = product.weights;
   return {
     _id: product.id,
@@ -71,6 +76,7 @@ export function toWireProduct(product: ProductRecord): Product {
     nutrition: product.nutrition,
     origin: product.origin,
     storage: product.storage,
+    rating,
   };
 }
 
@@ -80,8 +86,8 @@ interface PreparedCatalog {
   byId: Map<string, PreparedAnswer>;
 }
 
-function prepareCatalog(records: ProductRecord[]): PreparedCatalog {
-  const wireProducts = records.map(toWireProduct);
+function prepareCatalog(records: ProductRecord[], ratings: ReadonlyMap<string, ProductRating>): PreparedCatalog {
+  const wireProducts = records.map((record) => toWireProduct(record, ratings.get(record.id)));
   return {
     products: wireProducts,
     list: prepareJson(wireProducts),
@@ -91,7 +97,14 @@ function prepareCatalog(records: ProductRecord[]): PreparedCatalog {
 
 export default fp<CatalogPluginOptions>(
   async (app, { databaseUrl }) => {
-    const load = async () => prepareCatalog(await app.productRepository.listShown());
+    // Ratings change with reviews, which tell the catalog through `changed()` as products do (decision 108).
+    const load = async () => {
+      const [records, ratings] = await Promise.all([
+        app.productRepository.listShown(),
+        app.reviewRepository.productRatings(),
+      ]);
+      return prepareCatalog(records, ratings);
+    };
     let prepared = await load();
 
     let reloading: Promise<void> | undefined;
@@ -152,5 +165,5 @@ export default fp<CatalogPluginOptions>(
       await reloading?.catch(() => undefined);
     });
   },
-  { name: 'catalog', dependencies: ['product-repository', 'database'] },
+  { name: 'catalog', dependencies: ['product-repository', 'review-repository', 'database'] },
 );

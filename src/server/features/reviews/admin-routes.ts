@@ -41,8 +41,14 @@ const reviewsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reviews',
     { schema: { querystring: AdminReviewsQuerySchema, response: { 200: AdminReviewListSchema, ...errors } } },
     (request) => {
-      const { hidden, limit, offset } = request.query;
-      return app.reviewsAdmin.list({ hidden: hidden === undefined ? undefined : hidden === 'true', limit, offset });
+      const { hidden, about, productId, limit, offset } = request.query;
+      return app.reviewsAdmin.list({
+        hidden: hidden === undefined ? undefined : hidden === 'true',
+        about,
+        productId,
+        limit,
+        offset,
+      });
     },
   );
 

@@ -42,11 +42,19 @@ export function createReviewsAdminService(deps: {
   reviews: ReviewRepository;
   photos: Pick<ReviewPhotos, 'discard'>;
   audit: Pick<Audit, 'record'>;
+  /** After a shown product review changed: the catalog reloads the ratings it carries (`app.catalog.changed`). */
+  ratingsChanged: () => Promise<void>;
 }): ReviewsAdminService {
   return {
     async list(query) {
       const { reviews, total } = await deps.reviews.listForAdmin(query);
-      return { items: reviews.map(toAdminReview), total };
+      return {
+        items: reviews.map((review) => ({
+          ...toAdminReview(review),
+          ...(review.productName ? { productName: review.productName } : {}),
+        })),
+        total,
+      };
     },
 
     async setHidden(id, hidden, actor) {
@@ -60,9 +68,13 @@ export function createReviewsAdminService(deps: {
           before: auditedReview(result.before),
           after: auditedReview(result.after),
         });
-        return result.after;
+        return result;
       });
-      return toAdminReview(changed);
+      const { before, after } = changed;
+      if (after.productId !== null && (before.hiddenAt === null) !== (after.hiddenAt === null)) {
+        await deps.ratingsChanged();
+      }
+      return toAdminReview(after);
     },
 
     async remove(id, actor) {
@@ -78,6 +90,7 @@ export function createReviewsAdminService(deps: {
         });
         return review;
       });
+      if (removed.productId !== null && removed.hiddenAt === null) await deps.ratingsChanged();
       // Only once the row is gone for good: a rolled-back delete keeps its photo.
       if (removed.image) await deps.photos.discard(removed.image);
     },
@@ -99,8 +112,9 @@ export default fp(
         reviews: app.reviewRepository,
         photos: app.reviewPhotos,
         audit: app.audit,
+        ratingsChanged: () => app.catalog.changed(),
       }),
     );
   },
-  { name: 'reviews-admin', dependencies: ['unit-of-work', 'review-repository', 'review-photos', 'audit'] },
+  { name: 'reviews-admin', dependencies: ['unit-of-work', 'review-repository', 'review-photos', 'audit', 'catalog'] },
 );

@@ -1,7 +1,8 @@
 /**
- * Adds `app.reviews`: the reviews the shop shows, and posting one: its photo checked and re-encoded first, the
- * 'Verified customer' badge for a logged-in customer with an order, then the row. A refused photo is an `HttpError`; a
- * photo whose review was not stored is removed.
+ * Adds `app.reviews`: the reviews the shop shows, and posting one: its product checked, its photo checked and
+ * re-encoded, the 'Verified customer' badge for a logged-in customer with an order, then the row. A refused photo or
+ * product is an `HttpError`; a photo whose review was not stored is removed. A review of a product changes the
+ * product's rating, which the catalog carries: the catalog is told once the review is stored (decision 108).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
@@ -39,6 +40,10 @@ export function createReviewService(deps: {
   hasOrders: (customer: Customer) => Promise<boolean>;
   /** The owner's settings: whether a new review waits for approval. */
   settings: () => Promise<ReviewSettings>;
+  /** Whether the shop sells this product now (the catalog's repository: not one the owner hid). */
+  productOnSale: (productId: string) => Promise<boolean>;
+  /** After a shown product review changed: the catalog reloads the ratings it carries (`app.catalog.changed`). */
+  ratingsChanged: () => Promise<void>;
 }): ReviewService {
   /** The stored photo's URL path, or null without one. */
   async function savePhoto(photo: Buffer | undefined, log: FastifyBaseLogger): Promise<string | null> {
@@ -68,6 +73,9 @@ export function createReviewService(deps: {
     },
 
     async post({ body, photo, customer, log }) {
+      if (body.productId !== undefined && !(await deps.productOnSale(body.productId))) {
+        throw new HttpError(400, reviewMessages.productUnknown, { field: 'productId' });
+      }
       const image = await savePhoto(photo, log);
       try {
         const [verified, { approvalRequired }] = await Promise.all([
@@ -76,12 +84,17 @@ export function createReviewService(deps: {
         ]);
         const stored = await deps.reviews.create({
           ...body,
+          productId: body.productId ?? null,
           image,
           userId: customer?.id ?? null,
           verified,
           awaitingApproval: approvalRequired,
         });
-        log.info({ reviewId: stored.id, verified, photo: image !== null, approvalRequired }, 'review posted');
+        log.info(
+          { reviewId: stored.id, productId: stored.productId, verified, photo: image !== null, approvalRequired },
+          'review posted',
+        );
+        if (stored.productId !== null && stored.hiddenAt === null) await deps.ratingsChanged();
         return { ...toWireReview(stored), awaitingApproval: stored.hiddenAt !== null };
       } catch (error) {
         // A photo without its review would never be shown or cleaned up.
@@ -107,8 +120,13 @@ export default fp(
         photos: app.reviewPhotos,
         hasOrders: (customer) => app.orderRepository.hasOrders(customer),
         settings: () => app.reviewSettings.read(),
+        productOnSale: async (productId) => (await app.productRepository.findByIds([productId])).length > 0,
+        ratingsChanged: () => app.catalog.changed(),
       }),
     );
   },
-  { name: 'reviews', dependencies: ['review-repository', 'review-photos', 'order-repositories', 'review-settings'] },
+  {
+    name: 'reviews',
+    dependencies: ['review-repository', 'review-photos', 'order-repositories', 'review-settings', 'catalog'],
+  },
 );

@@ -1,4 +1,4 @@
-/** /product/:productId: one product with its sizes and prices, or 'Product not found'. */
+/** /product/:productId: one product with its sizes and prices and its reviews, or 'Product not found'. */
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ChevronRight } from 'lucide-react';
@@ -14,6 +14,7 @@ import { metaDescription } from '#web/lib/meta-description.ts';
 import { ProductDetails, type ProductSelection } from '#web/features/catalog/components/product-details.tsx';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { ProductDetailCartButtons } from '#web/features/cart/components/product-detail-cart-buttons.tsx';
+import { ProductReviews } from '#web/features/reviews/components/product-reviews.tsx';
 import { useShopCart } from '../shop-cart.tsx';
 
 export default function ProductDetailRoute() {
@@ -46,6 +47,7 @@ export default function ProductDetailRoute() {
       <Breadcrumbs product={query.data} />
       {/* Keyed by id so the chosen size and quantity start afresh on another product. */}
       <ProductDetails key={query.data._id} product={query.data} renderActions={renderActions} />
+      <ProductReviews key={`reviews-${query.data._id}`} product={{ id: query.data._id, name: query.data.name }} />
     </PageContainer>
   );
 }

@@ -76,16 +76,27 @@ describe('the reviews', () => {
   const read = (search: string) => readListFilter(reviewsList.fields, params(search));
 
   it('reads which reviews, all of them unless told', () => {
-    expect(read('shown=hidden&page=2')).toEqual({ shown: 'hidden', page: 2 });
+    expect(read('shown=hidden&page=2')).toEqual({ shown: 'hidden', about: 'all', page: 2 });
     for (const search of ['', 'shown=all', 'shown=Hidden', 'shown=yes'])
-      expect(read(search), search).toEqual({ shown: 'all', page: 1 });
-    expect(listFilterParams(reviewsList.fields, { shown: 'all', page: 3 }).toString()).toBe('page=3');
+      expect(read(search), search).toEqual({ shown: 'all', about: 'all', page: 1 });
+    expect(read('about=products')).toEqual({ shown: 'all', about: 'products', page: 1 });
+    expect(listFilterParams(reviewsList.fields, { shown: 'all', about: 'all', page: 3 }).toString()).toBe('page=3');
   });
 
   it('asks the API for hidden or shown ones only when told', () => {
-    expect(reviewsList.params(read(''))).toEqual({ hidden: undefined, limit: 50, offset: 0 });
-    expect(reviewsList.params(read('shown=hidden&page=2'))).toEqual({ hidden: true, limit: 50, offset: 50 });
-    expect(reviewsList.params(read('shown=shown'))).toEqual({ hidden: false, limit: 50, offset: 0 });
+    expect(reviewsList.params(read(''))).toEqual({ hidden: undefined, about: undefined, limit: 50, offset: 0 });
+    expect(reviewsList.params(read('shown=hidden&page=2'))).toEqual({
+      hidden: true,
+      about: undefined,
+      limit: 50,
+      offset: 50,
+    });
+    expect(reviewsList.params(read('shown=shown&about=shop'))).toEqual({
+      hidden: false,
+      about: 'shop',
+      limit: 50,
+      offset: 0,
+    });
   });
 
   it('says which reviews there are none of', () => {

@@ -133,16 +133,26 @@ export const SHOWN_OPTIONS = SHOWN.map((value) => ({
 }));
 const HIDDEN: Record<Shown, boolean | undefined> = { all: undefined, shown: false, hidden: true };
 
+/** What the listed reviews are about: anything, the shop, or its products. */
+export const ABOUT = ['all', 'shop', 'products'] as const;
+export const ABOUT_OPTIONS = ABOUT.map((value) => ({
+  value,
+  label: { all: 'Everything', shop: 'The shop', products: 'Products' }[value],
+}));
+
 export const reviewsList = pagedList({
   kind: 'reviews',
   path: adminApiPaths.reviews,
   schema: AdminReviewListSchema,
-  fields: { shown: choice(SHOWN, 'all') },
-  params: ({ shown }) => ({ hidden: HIDDEN[shown] }),
+  fields: { shown: choice(SHOWN, 'all'), about: choice(ABOUT, 'all') },
+  params: ({ shown, about }) => ({ hidden: HIDDEN[shown], about: about === 'all' ? undefined : about }),
   texts: {
     failed: 'We could not load the reviews. Please try again.',
     heading: ({ total }) => countOf(total, 'review', 'reviews'),
-    empty: ({ shown }) => (shown === 'all' ? 'No reviews yet.' : `No ${shown} reviews.`),
+    empty: ({ shown, about }) =>
+      shown === 'all' && about === 'all'
+        ? 'No reviews yet.'
+        : `No ${shown === 'all' ? '' : `${shown} `}reviews${{ all: '', shop: ' of the shop', products: ' of products' }[about]}.`,
     listName: 'Reviews, newest first',
     pagerLabel: 'Pages of reviews',
   },

@@ -1,18 +1,21 @@
 /**
- * The owner's Reviews screen below its heading: which reviews to list (All, Shown, Hidden), then one page of them,
+ * The owner's Reviews screen below its heading: which reviews to list (All, Shown, Hidden; about the shop or its
+ * products), then one page of them, each naming the product it is about,
  * both kept in the address (lists.ts, `reviewsList`), under the owner's review approval switch (review-approval.tsx), newest first, each with Hide or Show and Delete (asked twice).
  * Each change shows its progress on its button, then the result as a status message above the list, or the server's
  * refusal as an alert.
  */
 import { useId, useRef, useState } from 'react';
 import type { AdminReview } from '#shared/schemas/admin';
+import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
+import { paths } from '#web/config/paths.ts';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 import { useDeleteAdminReview } from '../api/delete-admin-review.ts';
 import { useSetReviewHidden } from '../api/set-review-hidden.ts';
 import { useAdminList } from '../hooks/use-admin-list.ts';
-import { reviewsList, SHOWN_OPTIONS } from '../lists.ts';
+import { ABOUT_OPTIONS, reviewsList, SHOWN_OPTIONS } from '../lists.ts';
 import { formatOrderTime } from '../order-format.ts';
 import { AdminList } from './admin-list.tsx';
 import { ListFilter } from './list-filter.tsx';
@@ -40,7 +43,13 @@ export function AdminReviews() {
         label="Show"
         value={reviews.filter.shown}
         options={SHOWN_OPTIONS}
-        onChange={(shown) => reviews.apply({ shown })}
+        onChange={(shown) => reviews.apply({ shown, about: reviews.filter.about })}
+      />
+      <ListFilter
+        label="About"
+        value={reviews.filter.about}
+        options={ABOUT_OPTIONS}
+        onChange={(about) => reviews.apply({ shown: reviews.filter.shown, about })}
       />
       <FormMessage tone={result?.tone ?? 'success'}>{result?.text}</FormMessage>
     </AdminList>
@@ -117,6 +126,18 @@ function ReviewCard({
           <p className="text-sm break-words text-stone-600">
             {review.location} · <time dateTime={review.createdAt}>{formatOrderTime(review.createdAt)}</time>
             {review.verified && ' · Verified buyer'}
+          </p>
+          <p className="text-sm break-words text-stone-700">
+            {review.productId ? (
+              <>
+                About{' '}
+                <Link to={paths.product.getHref(review.productId)} className="font-semibold underline">
+                  {review.productName ?? review.productId}
+                </Link>
+              </>
+            ) : (
+              'About the shop'
+            )}
           </p>
         </div>
         <ShownBadge hidden={review.hidden} />

@@ -1,6 +1,6 @@
 /**
- * A product in a grid or carousel: image, category, name linking to the product, price from the first weight with
- * that weight's own struck MRP and saving, where it has one (decision 094).
+ * A product in a grid or carousel: image, category, name linking to the product, its stars and number of reviews,
+ * price from the first weight with that weight's own struck MRP and saving, where it has one (decision 094).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { formatPounds } from '#shared/money';
 import { shownSaving } from '#shared/savings';
 import type { Product } from '#shared/schemas/product';
 import { Mrp } from '#web/components/ui/price.tsx';
+import { RatingStars } from '#web/components/ui/rating-stars.tsx';
 import { paths } from '#web/config/paths.ts';
 import { CategoryBadge } from './category-badge.tsx';
 import { PricePerKg } from './price-per-kg.tsx';
@@ -64,6 +65,7 @@ export function ProductCard({
             {product.name}
           </Link>
         </Heading>
+        <RatingStars average={product.rating.average} count={product.rating.count} className="text-xs sm:text-sm" />
         <p className="flex flex-wrap items-baseline gap-x-2">
           <span className="text-base font-extrabold text-stone-900 sm:text-lg">{`From ${formatPounds(firstWeight?.price ?? product.price)}`}</span>
           {saving && <Mrp pounds={saving.mrp} className="text-sm" />}

@@ -8,6 +8,7 @@ import { productImageSources } from '#shared/illustrations';
 import { formatPounds } from '#shared/money';
 import { shownSaving } from '#shared/savings';
 import type { Product, Weight } from '#shared/schemas/product';
+import { RatingStars } from '#web/components/ui/rating-stars.tsx';
 import { Mrp } from '#web/components/ui/price.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { AllergenNotice } from './allergen-notice.tsx';
@@ -53,6 +54,7 @@ export function ProductDetails({ product, renderActions }: ProductDetailsProps) 
         <div>
           <CategoryBadge category={product.category} />
           <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-roast-900 sm:text-4xl">{product.name}</h1>
+          <RatingStars average={product.rating.average} count={product.rating.count} className="mt-2" />
         </div>
 
         <section

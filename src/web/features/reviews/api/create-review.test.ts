@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { REVIEW_PHOTO_MAX_BYTES, type Review, reviewMessages } from '#shared/schemas/review';
-import { reviewsQueryKey } from './get-reviews.ts';
+import { productReviewsQueryKey, reviewsQueryKey } from './get-reviews.ts';
 import { addReviewToCache, ReviewFormSchema, reviewRequestBody, withNewReview } from './create-review.ts';
 
 const review = (id: string, overrides: Partial<Review> = {}): Review => ({
@@ -122,5 +122,27 @@ describe('the new review in the cached pages', () => {
     const data = queryClient.getQueryData<ReturnType<typeof pages>>(['reviews']);
     expect(data?.pages[0]?.items.map((item) => item._id)).toEqual(['b', 'a']);
     expect(queryClient.getQueryState(['reviews'])?.isInvalidated).toBe(true);
+  });
+
+  it('puts a product’s review in its product’s list and the shop’s, and asks for the products’ ratings again', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(reviewsQueryKey, pages([review('a')]));
+    queryClient.setQueryData(productReviewsQueryKey('pine-nuts'), pages([]));
+    queryClient.setQueryData(productReviewsQueryKey('chia-seeds'), pages([]));
+    queryClient.setQueryData(['products', 'pine-nuts'], { _id: 'pine-nuts' });
+    await addReviewToCache(queryClient, { ...posted('b'), productId: 'pine-nuts' });
+    const ids = (key: readonly unknown[]) =>
+      queryClient.getQueryData<ReturnType<typeof pages>>(key)?.pages[0]?.items.map((item) => item._id);
+    expect(ids(productReviewsQueryKey('pine-nuts'))).toEqual(['b']);
+    expect(ids(productReviewsQueryKey('chia-seeds'))).toEqual([]);
+    expect(ids(reviewsQueryKey)).toEqual(['b', 'a']);
+    expect(queryClient.getQueryState(['products', 'pine-nuts'])?.isInvalidated).toBe(true);
+  });
+
+  it('sends the product reviewed in the JSON body and in the form', () => {
+    const values = { name: 'Ann', location: '', rating: 5, message: 'Lovely.', productId: 'pine-nuts' };
+    expect(reviewRequestBody({ ...values, photo: undefined })).toEqual(values);
+    const photo = new File([new Uint8Array([1])], 'nuts.jpg', { type: 'image/jpeg' });
+    expect((reviewRequestBody({ ...values, photo }) as FormData).get('productId')).toBe('pine-nuts');
   });
 });

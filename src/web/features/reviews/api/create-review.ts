@@ -13,8 +13,9 @@ import {
 } from '#shared/schemas/review';
 import { apiPaths } from '#shared/api-paths';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { CATALOG_QUERY_KEY } from '#web/lib/shop-query-keys.ts';
 import { chosenFile, reviewPhotoProblem } from '../review-photo.ts';
-import { type ReviewPages, reviewsQueryKey } from './get-reviews.ts';
+import { productReviewsQueryKey, type ReviewPages, reviewsQueryKey } from './get-reviews.ts';
 
 /** The shop's text when the server's answer gives neither a field message nor a message. */
 export const REVIEW_SUBMIT_FAILED = 'Something went wrong';
@@ -42,14 +43,21 @@ export const ReviewFormSchema = ReviewBodySchema.extend({
 export type ReviewFormInput = z.input<typeof ReviewFormSchema>;
 export type ReviewFormValues = z.output<typeof ReviewFormSchema>;
 
-/** JSON without a photo; with one, a form whose text fields are strings and whose file part is `image`. */
+/**
+ * JSON without a photo; with one, a form whose text fields are strings and whose file part is `image`. `productId`
+ * (the product page's form) goes along when given.
+ */
 export function reviewRequestBody({ photo, ...review }: ReviewFormValues): ReviewBody | FormData {
-  if (!photo) return { name: review.name, location: review.location, rating: review.rating, message: review.message };
+  const product = review.productId === undefined ? {} : { productId: review.productId };
+  if (!photo) {
+    return { name: review.name, location: review.location, rating: review.rating, message: review.message, ...product };
+  }
   const form = new FormData();
   form.set('name', review.name);
   form.set('location', review.location);
   form.set('rating', String(review.rating));
   form.set('message', review.message);
+  if (review.productId !== undefined) form.set('productId', review.productId);
   form.set(REVIEW_PHOTO_FIELD, photo, photo.name);
   return form;
 }
@@ -82,14 +90,24 @@ export function withNewReview(data: ReviewPages | undefined, posted: PostedRevie
 }
 
 /**
- * Shows the new review everywhere the list is on screen at once (unless it waits for the owner's approval), then
- * asks the server for the list again.
+ * Shows the new review everywhere the list is on screen at once (unless it waits for the owner's approval): the
+ * shop's list, which holds every review, and its product's. Then asks the server for the lists again, and for the
+ * products, whose ratings a product's review changes.
  */
 export function addReviewToCache(queryClient: QueryClient, review: PostedReview): Promise<void> {
+  const { productId } = review;
   if (!review.awaitingApproval) {
     queryClient.setQueryData<ReviewPages>(reviewsQueryKey, (data) => withNewReview(data, review));
+    if (productId !== undefined) {
+      queryClient.setQueryData<ReviewPages>(productReviewsQueryKey(productId), (data) => withNewReview(data, review));
+    }
   }
-  return queryClient.invalidateQueries({ queryKey: reviewsQueryKey });
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: reviewsQueryKey }),
+    productId !== undefined && !review.awaitingApproval
+      ? queryClient.invalidateQueries({ queryKey: CATALOG_QUERY_KEY })
+      : undefined,
+  ]).then(() => undefined);
 }
 
 export function useCreateReview() {

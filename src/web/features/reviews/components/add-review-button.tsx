@@ -13,7 +13,14 @@ import type { ReviewThanks } from './add-review-dialog.tsx';
 const loadDialog = () => import('./add-review-dialog.tsx');
 const AddReviewPanel = lazy(() => loadChunkWithTimeout(loadDialog));
 
-export function AddReviewButton({ className }: { className?: string }) {
+export function AddReviewButton({
+  className,
+  product,
+}: {
+  className?: string;
+  /** On a product's page: the product the review is of. */
+  product?: { id: string; name: string };
+}) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   // A new dialog, with an empty form, after each review added.
@@ -45,6 +52,7 @@ export function AddReviewButton({ className }: { className?: string }) {
           <AddReviewPanel
             dialogKey={dialogKey}
             open={open}
+            product={product}
             thanked={thanked}
             onDismissThanks={() => setThanked(false)}
             onClose={() => setOpen(false)}

@@ -31,6 +31,8 @@ export const ADD_REVIEW_TITLE = 'Add a Review';
 
 export interface AddReviewDialogProps {
   open: boolean;
+  /** The product reviewed (its page's form), by id and name; none for a review of the shop. */
+  product?: { id: string; name: string } | undefined;
   /** Closed without adding (Escape, Cancel, the close button): what was typed is kept for next time. */
   onClose: () => void;
   /** The review was added; the reviews on screen already show it. */
@@ -87,7 +89,7 @@ export default function AddReviewPanel({ dialogKey, thanked, onDismissThanks, ..
   );
 }
 
-function AddReviewDialog({ open, onClose, onAdded }: AddReviewDialogProps) {
+function AddReviewDialog({ open, product, onClose, onAdded }: AddReviewDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const photoId = useId();
@@ -125,7 +127,7 @@ function AddReviewDialog({ open, onClose, onAdded }: AddReviewDialogProps) {
   };
 
   const onSubmit = handleSubmit((values) => {
-    createReview.mutate(values, {
+    createReview.mutate(product ? { ...values, productId: product.id } : values, {
       onSuccess: (review) => {
         // Closing first lets the browser hand focus back to the button.
         dialogRef.current?.close();
@@ -152,9 +154,12 @@ function AddReviewDialog({ open, onClose, onAdded }: AddReviewDialogProps) {
       className="m-auto max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100%-2rem))] overflow-y-auto rounded-2xl bg-white p-6 text-stone-800 shadow-xl backdrop:bg-stone-900/50"
     >
       <div className="flex items-start justify-between gap-4">
-        <h2 id={titleId} className="text-xl font-extrabold text-roast-900">
-          {ADD_REVIEW_TITLE}
-        </h2>
+        <div>
+          <h2 id={titleId} className="text-xl font-extrabold text-roast-900">
+            {ADD_REVIEW_TITLE}
+          </h2>
+          {product && <p className="mt-1 text-sm text-stone-600">Your review of {product.name}</p>}
+        </div>
         <Button variant="ghost" size="icon" aria-label="Close" onClick={close}>
           <X aria-hidden="true" className="size-5" />
         </Button>

@@ -8,7 +8,16 @@ import type { Review } from '#shared/schemas/review';
 import { ReviewCard } from './review-card.tsx';
 import { NO_REVIEWS_TEXT } from './review-texts.ts';
 
-export function ReviewList({ reviews, focusAt }: { reviews: Review[]; focusAt?: number | undefined }) {
+export function ReviewList({
+  reviews,
+  focusAt,
+  headingLevel = 2,
+}: {
+  reviews: Review[];
+  focusAt?: number | undefined;
+  /** 2 under the page's title; 3 under a section's heading (a product's reviews). */
+  headingLevel?: 2 | 3;
+}) {
   const focusTarget = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (focusAt !== undefined) focusTarget.current?.focus();
@@ -29,7 +38,7 @@ export function ReviewList({ reviews, focusAt }: { reviews: Review[]; focusAt?: 
           className="flex rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-roast-700"
           {...(index === focusAt ? { ref: focusTarget, tabIndex: -1 } : {})}
         >
-          <ReviewCard review={review} headingLevel={2} />
+          <ReviewCard review={review} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>
