@@ -8,15 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Batch, BatchList } from '#shared/schemas/batch';
 import { bearer, insertCustomer, type TestCustomer } from '#tests/accounts';
-import {
-  batchRow,
-  buy,
-  londonDay,
-  productOf,
-  receiveBatch,
-  startBuying,
-  weightStock,
-} from '#tests/batches';
+import { batchRow, buy, londonDay, productOf, receiveBatch, startBuying, weightStock } from '#tests/batches';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
 import { queryRows } from '#tests/db';
 import { SmtpSink } from '#tests/smtp-sink';
@@ -26,7 +18,7 @@ let testApp: TestApp;
 let admin: TestCustomer;
 beforeAll(async () => {
   sink = await SmtpSink.start();
-  testApp = await buildTestApp({ smtpUrl: sink.url, logLevel: 'error' } as never);
+  testApp = await buildTestApp({ smtpUrl: sink.url });
   admin = await insertCustomer(testApp, { role: 'admin' });
 });
 afterAll(async () => {
@@ -44,9 +36,20 @@ const weightOf = async (productId: string, label: string) =>
 describe('receiving a batch', () => {
   it('adds its packs to the weight, lists it with what remains, shows the best-before and is audited', async () => {
     const productId = 'brazil-nuts';
-    const first = await receive(productId, { weight: '250g', code: 'br-0001', bestBefore: londonDay(40), quantity: 12 });
+    const first = await receive(productId, {
+      weight: '250g',
+      code: 'br-0001',
+      bestBefore: londonDay(40),
+      quantity: 12,
+    });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ code: 'BR-0001', product: productId, weight: '250g', quantity: 12, remaining: 12 });
+    expect(first.json()).toMatchObject({
+      code: 'BR-0001',
+      product: productId,
+      weight: '250g',
+      quantity: 12,
+      remaining: 12,
+    });
     await receive(productId, { weight: '250g', code: 'BR-0002', bestBefore: londonDay(20), quantity: 5 });
     expect(await weightStock(testApp, productId, '250g')).toBe(17);
 
@@ -79,7 +82,9 @@ describe('receiving a batch', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(status);
       expect(JSON.stringify(response.json()), JSON.stringify(body)).toContain(field);
     }
-    expect((await receive('no-such-nut', { weight: '250g', code: 'X-5', bestBefore: londonDay(9), quantity: 1 })).statusCode).toBe(404);
+    expect(
+      (await receive('no-such-nut', { weight: '250g', code: 'X-5', bestBefore: londonDay(9), quantity: 1 })).statusCode,
+    ).toBe(404);
   });
 
   it('is the owner’s: a member of staff is refused', async () => {

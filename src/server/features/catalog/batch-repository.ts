@@ -141,9 +141,7 @@ export function createBatchRepository(appDb: Database) {
       const found = await byCode(code, tx);
       if (!found) return undefined;
       await lockWeight(found.productId, found.label, tx);
-      const [locked] = await selectBatches(tx)
-        .where(eq(stockBatches.id, found.id))
-        .for('update', { of: stockBatches });
+      const [locked] = await selectBatches(tx).where(eq(stockBatches.id, found.id)).for('update', { of: stockBatches });
       if (!locked || locked.recalledAt) return locked;
       await tx
         .update(stockBatches)

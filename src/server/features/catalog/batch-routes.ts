@@ -21,7 +21,13 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/products/:id/batches',
-    { schema: { params: ProductIdParamsSchema, body: ReceiveBatchBodySchema, response: { 201: BatchSchema, ...errors } } },
+    {
+      schema: {
+        params: ProductIdParamsSchema,
+        body: ReceiveBatchBodySchema,
+        response: { 201: BatchSchema, ...errors },
+      },
+    },
     // The scope's guard made sure an admin is logged in.
     async (request, reply) =>
       reply.code(201).send(await app.batches.receive(request.params.id, request.body, request.customer!)),
@@ -41,7 +47,13 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/batches/:code/recall',
-    { schema: { params: BatchCodeParamsSchema, body: RecallBodySchema, response: { 200: RecallAnswerSchema, ...errors } } },
+    {
+      schema: {
+        params: BatchCodeParamsSchema,
+        body: RecallBodySchema,
+        response: { 200: RecallAnswerSchema, ...errors },
+      },
+    },
     (request) => app.batches.recall(request.params.code, request.body.message, request.customer!),
   );
 };

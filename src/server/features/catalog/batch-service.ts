@@ -92,7 +92,12 @@ export function createBatchService(deps: {
           action: 'batch.received',
           target: `batch:${batch.code}`,
           before: null,
-          after: { product: batch.product, weight: batch.weight, bestBefore: batch.bestBefore, quantity: batch.quantity },
+          after: {
+            product: batch.product,
+            weight: batch.weight,
+            bestBefore: batch.bestBefore,
+            quantity: batch.quantity,
+          },
         });
         return batch;
       });

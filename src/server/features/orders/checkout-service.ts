@@ -261,7 +261,10 @@ export function createCheckoutService(deps: {
       if ('refused' in placed) return { status: 'stock-given-back', checkout: pending };
       if (unfilled) await refundSettlement.settle(unfilled);
       if (placed.created)
-        log.info({ orderId: placed.order.id, orderNumber: placed.order.orderNumber, checkoutId: pending.id }, 'order placed');
+        log.info(
+          { orderId: placed.order.id, orderNumber: placed.order.orderNumber, checkoutId: pending.id },
+          'order placed',
+        );
       const order = unfilled ? ((await orderRepository.findOrderByCheckout(pending.id)) ?? placed.order) : placed.order;
       return { status: 'placed', checkout: pending, order, created: placed.created };
     },

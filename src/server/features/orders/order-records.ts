@@ -253,7 +253,6 @@ export async function linesByOrderId(db: Database, orderIds: string[]): Promise<
   return linesByOrder;
 }
 
-
 /** Reads the lines and refunds of `rows`, a query each, and joins them on. */
 export async function withLines(db: Database, rows: OrderRow[]): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
