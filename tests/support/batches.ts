@@ -14,7 +14,7 @@ export function londonDay(days: number): string {
 
 export function receiveBatch(
   { app }: TestApp,
-  token: string,
+  token: string | undefined,
   productId: string,
   body: { weight: string; code: string; bestBefore: string; quantity: number },
 ) {

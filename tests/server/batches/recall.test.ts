@@ -24,7 +24,7 @@ afterAll(async () => {
   await sink?.stop();
 });
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object, token = admin.token) =>
+const call = (method: 'GET' | 'POST', url: string, payload?: object, token: string | undefined = admin.token) =>
   testApp.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const lookup = async (code: string) => (await call('GET', `/api/admin/batches/${code}`)).json() as BatchLookup;
 

@@ -2,6 +2,7 @@
  * A food recall (docs/api.md, Batches and recalls): to each customer or guest who received packs of a recalled batch,
  * once, with the owner's message, the product, the batch code and best-before printed on the bag, and their orders.
  */
+import { formatBestBefore } from '#shared/best-before';
 import { SHOP_NAME } from '#shared/constants';
 import { escapeHtml } from '../../../lib/html.ts';
 import { colours, layout, type OutgoingMail, textFooter } from './layout.ts';
@@ -19,13 +20,7 @@ export interface RecallMailDetails {
 }
 
 /** A best-before as printed for a UK reader: 14 March 2027. */
-export const bestBeforeText = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+export const bestBeforeText = formatBestBefore;
 
 const lines = (text: string) => text.split(/\r?\n|\r/);
 
