@@ -51,6 +51,8 @@ export function AdminBatches() {
 }
 
 function BatchFound({ batch }: { batch: BatchLookup }) {
+  // Kept here: once recalled, the batch is read again and the form gives way to its recalled state.
+  const [recalled, setRecalled] = useState<string>();
   return (
     <section aria-labelledby="batch-heading" className="space-y-4 rounded-lg border border-stone-300 bg-white p-4">
       <h2 id="batch-heading" className="font-mono text-xl font-bold break-all text-roast-900">
@@ -84,6 +86,7 @@ function BatchFound({ batch }: { batch: BatchLookup }) {
           ))}
         </ul>
       )}
+      <FormMessage tone="success">{recalled}</FormMessage>
       {batch.recalledAt ? (
         <div className="space-y-2">
           <FormMessage tone="error">
@@ -92,16 +95,15 @@ function BatchFound({ batch }: { batch: BatchLookup }) {
           {batch.recallMessage && <p className="text-sm whitespace-pre-line text-stone-700">{batch.recallMessage}</p>}
         </div>
       ) : (
-        <RecallForm batch={batch} />
+        <RecallForm batch={batch} onRecalled={setRecalled} />
       )}
     </section>
   );
 }
 
-function RecallForm({ batch }: { batch: BatchLookup }) {
+function RecallForm({ batch, onRecalled }: { batch: BatchLookup; onRecalled: (done: string) => void }) {
   const [message, setMessage] = useState('');
   const [asking, setAsking] = useState(false);
-  const [done, setDone] = useState<string>();
   const recall = useRecallBatch(batch.code);
   const fieldError =
     recall.error instanceof ApiRequestError
@@ -109,7 +111,6 @@ function RecallForm({ batch }: { batch: BatchLookup }) {
       : undefined;
   const recipients = new Set(batch.orders.flatMap((order) => (order.email ? [order.email.toLowerCase()] : []))).size;
 
-  if (done) return <FormMessage tone="success">{done}</FormMessage>;
   if (asking)
     return (
       <ConfirmStep
@@ -121,7 +122,9 @@ function RecallForm({ batch }: { batch: BatchLookup }) {
         onConfirm={() =>
           recall.mutate(message, {
             onSuccess: ({ mailed }) =>
-              setDone(`Batch ${batch.code} is recalled. ${mailed} ${mailed === 1 ? 'customer' : 'customers'} mailed.`),
+              onRecalled(
+                `Batch ${batch.code} is recalled. ${mailed} ${mailed === 1 ? 'customer' : 'customers'} mailed.`,
+              ),
             // A refused message is shown beside its field, on the form.
             onError: (error) =>
               setAsking(!(error instanceof ApiRequestError && error.errors.some((each) => each.field === 'message'))),
