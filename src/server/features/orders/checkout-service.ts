@@ -173,9 +173,8 @@ export function createCheckoutService(deps: {
           },
           tx,
         );
-        const taken = await productRepository.takeStock(wanted, tx, created.id);
-        const { short } = taken;
-        soldOut = taken.soldOut;
+        const { short, soldOut: none } = await productRepository.takeStock(wanted, tx, created.id);
+        soldOut = none;
         if (short) {
           const { index, name } = lineOf(lines, short.line);
           throw new HttpError(409, orderMessages.notEnoughStock(name, short.line.label, short.left), {
