@@ -7,6 +7,7 @@ import { createSkipReport } from './lib/skip-report.mjs';
 /** Left out of the quick loop, each with why; `npm test` runs them. */
 const leftOut = [
   ['tests/server/orders/crash-recovery.test.ts', 'builds and starts the real server, kills it and starts it again'],
+  ['tests/server/batches/recall-crash.test.ts', 'starts the real server, kills it during a recall and starts it again'],
   ['tests/server/db/pglite-folder-lock.test.ts', 'starts server processes on one data folder'],
   ['tests/server/db/folder-lock-race.test.ts', 'starts processes racing for one stale lock'],
   ['tests/server/app/connection-limits.test.ts', 'waits out the server’s connection time-outs on the wall clock'],

@@ -38,6 +38,7 @@ import {
   ensureAdminAccount,
 } from './features/admin/index.ts';
 import {
+  batchesPlugin,
   catalogAdminPlugin,
   catalogPlugin,
   lowStockAlertsPlugin,
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(contactPlugin, { config });
   await app.register(reviewsPlugin);
   await app.register(catalogAdminPlugin);
+  await app.register(batchesPlugin);
   await app.register(contactAdminPlugin, { config });
   await app.register(reviewsAdminPlugin);
   await app.register(adminSummaryPlugin);

@@ -46,6 +46,12 @@ export const adminApiPaths = {
   productImages: `${admin}/products/images`,
   /** PUT: replace its fields and weights; PATCH: hide or show (`{ hidden }`); DELETE: hide it. */
   product: (productId: string) => `${admin}/products/${segment(productId)}`,
+  /** POST: receive a batch of a weight (`{ weight, code, bestBefore, quantity }`); GET: the product's batches. */
+  productBatches: (productId: string) => `${admin}/products/${segment(productId)}/batches`,
+  /** GET: a batch with the orders and e-mails that received it. */
+  batch: (code: string) => `${admin}/batches/${segment(code)}`,
+  /** POST: recall the batch (`{ message }`): its sale stops and everyone who received it is mailed once. */
+  batchRecall: (code: string) => `${admin}/batches/${segment(code)}/recall`,
   /** GET: the delivery charges; PUT: replace them (`{ standard, freeOver, zones }`). */
   deliverySettings: `${admin}/settings/delivery`,
   /** GET: every promotion, newest first, with its uses; POST: a new one. */

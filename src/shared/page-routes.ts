@@ -36,6 +36,7 @@ export const pageRoutes = {
   staffAccept: '/staff/accept/:token',
   adminDelivery: '/admin/delivery',
   adminPromotions: '/admin/promotions',
+  adminBatches: '/admin/batches',
   adminProducts: '/admin/products',
   adminNewProduct: '/admin/products/new',
   adminProduct: '/admin/products/:productId',

@@ -412,6 +412,9 @@ export interface UploadTemplate {
   content: Buffer;
 }
 
+/** `YYYY-MM-DD`, `days` from now: a best-before the shop accepts. */
+const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 /** Several bodies for one route that each pass (and answer differently), each fuzzed as a single one would be. */
 export class Alternatives {
   readonly templates: readonly unknown[];
@@ -806,8 +809,8 @@ export function fuzzRequest(routes: readonly RegisteredRoute[], context: FuzzCon
 }
 
 /**
- * Bodies that pass for the owner's delivery, review approval and promotion routes (docs/api.md, The owner's API), and the promotion
- * ids its `:id` takes: `promotionId` is one the fuzz made first.
+ * Bodies that pass for the owner's delivery, review approval, promotion and batch routes (docs/api.md, The owner's API), and the
+ * promotion ids its `:id` takes: `promotionId` is one the fuzz made first.
  */
 export function ownerSettingsBodies(): Record<string, unknown> {
   return {
@@ -830,5 +833,10 @@ export function ownerSettingsBodies(): Record<string, unknown> {
       { code: 'FUZZSHIP', description: 'Free delivery', type: 'free-delivery' },
     ),
     'PATCH /api/admin/promotions/:id': new Alternatives({ active: false }, { active: true }),
+    'POST /api/admin/products/:id/batches': new Alternatives(
+      { weight: '200g', code: 'FUZZ-A1', bestBefore: daysAhead(365), quantity: 3 },
+      { weight: '400g', code: 'fuzz.b2', bestBefore: daysAhead(2), quantity: 1 },
+    ),
+    'POST /api/admin/batches/:code/recall': { message: 'Please do not eat this batch.\nReturn it for a refund.' },
   };
 }

@@ -11,3 +11,4 @@ export * from './schema/contact.ts';
 export * from './schema/reviews.ts';
 export * from './schema/admin.ts';
 export * from './schema/promotions.ts';
+export * from './schema/batches.ts';

@@ -50,6 +50,7 @@ export const pageIndexing = {
   staffAccept: 'disallowed',
   adminDelivery: 'disallowed',
   adminPromotions: 'disallowed',
+  adminBatches: 'disallowed',
   adminProducts: 'disallowed',
   adminNewProduct: 'disallowed',
   adminProduct: 'disallowed',

@@ -135,6 +135,7 @@ export const ProductWeightInputSchema = z
     {
       inStock: readOnly,
       reserved: readOnly,
+      bestBefore: readOnly,
       label: oneLine('Weight label', 1, WEIGHT_LABEL_MAX_LENGTH),
       grams: z
         .number({ error: 'Grams must be a number.' })
@@ -180,7 +181,7 @@ export const ProductWeightInputSchema = z
     error: 'The price cannot be above the MRP.',
     path: ['price'],
   })
-  .transform(({ inStock: _inStock, reserved: _reserved, ...weight }) => weight);
+  .transform(({ inStock: _inStock, reserved: _reserved, bestBefore: _bestBefore, ...weight }) => weight);
 export type ProductWeightInput = z.infer<typeof ProductWeightInputSchema>;
 
 /**

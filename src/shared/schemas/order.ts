@@ -102,6 +102,13 @@ export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
 
 export const VatRateSchema = z.union(VAT_RATES.map((rate) => z.literal(rate)));
 
+/**
+ * The packs of one batch in an order line (docs/api.md, Batches and recalls): on the owner's order, the packing slip and
+ * the confirmation mail.
+ */
+export const LineBatchSchema = z.object({ code: z.string(), bestBefore: z.string(), qty: z.number().int() });
+export type LineBatch = z.infer<typeof LineBatchSchema>;
+
 /** One line of an order, as bought: the price of one pack in pounds and the VAT rate it was sold at. */
 export const OrderItemSchema = z.object({
   _id: z.string(),
@@ -112,6 +119,8 @@ export const OrderItemSchema = z.object({
   vatRate: VatRateSchema,
   /** This line's share of the order's discount, in pounds: the line cost price × qty − discount. */
   discount: z.number().nonnegative(),
+  /** Where the weight's stock is kept in batches: the batches its packs came from, earliest best-before first. */
+  batches: z.array(LineBatchSchema).optional(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 

@@ -23,6 +23,11 @@ export const WeightSchema = z.object({
   mrp: z.number().nonnegative().nullable(),
   /** False once the shop counts this weight's stock and none is left to sell (docs/api.md, Stock). */
   inStock: z.boolean(),
+  /**
+   * Where the weight's stock is kept in batches: the earliest best-before a sale would take now (`YYYY-MM-DD`), or null
+   * when none is left to sell; the product page shows 'Best before: {date} or later'. Absent otherwise.
+   */
+  bestBefore: z.string().nullable().optional(),
 });
 export type Weight = z.infer<typeof WeightSchema>;
 

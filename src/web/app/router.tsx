@@ -212,6 +212,11 @@ export function createAppRoutes(queryClient: QueryClient, { fetchData = true } =
                 },
                 {
                   ...screen,
+                  path: paths.adminBatches.path,
+                  lazy: lazyScreen(() => import('./routes/admin-batches.tsx')),
+                },
+                {
+                  ...screen,
                   path: paths.adminProducts.path,
                   lazy: lazyScreen(() => import('./routes/admin-products.tsx')),
                 },

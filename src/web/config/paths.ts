@@ -62,6 +62,7 @@ export const paths = {
   },
   adminDelivery: fixed(pageRoutes.adminDelivery),
   adminPromotions: fixed(pageRoutes.adminPromotions),
+  adminBatches: fixed(pageRoutes.adminBatches),
   adminProducts: fixed(pageRoutes.adminProducts),
   adminNewProduct: fixed(pageRoutes.adminNewProduct),
   adminProduct: {

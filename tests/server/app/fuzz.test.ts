@@ -21,6 +21,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bearer, insertCustomer } from '#tests/accounts';
+import { londonDay } from '#tests/batches';
 import { buildTestApp, type TestApp } from '#tests/build-test-app';
 import { productInput } from '#tests/fixtures/product';
 import { cartPayload, orderPayload, payOnTestPage, startCheckout, testCard } from '#tests/checkout';
@@ -194,6 +195,13 @@ async function fuzzedApp(
     payload: { code: 'FUZZSEED', description: 'Seed', type: 'percent', value: 5 },
   });
   const promotionId: string = bodyOf(promotion, [201], 'promotion')._id;
+  const batch = await app.inject({
+    method: 'POST',
+    url: `/api/admin/products/${productId}/batches`,
+    headers: asAdmin,
+    payload: { weight: '200g', code: 'FUZZ-SEED', bestBefore: londonDay(30), quantity: 5 },
+  });
+  const batchCode: string = bodyOf(batch, [201], 'batch').code;
 
   const context: FuzzContext = {
     params: {
@@ -214,6 +222,9 @@ async function fuzzedApp(
       // The owner themself (refused: nobody removes themself) and a member of staff the fuzz may remove.
       '/api/admin/staff/:id': { id: [admin.id, staffMember.id] },
       '/api/admin/promotions/:id': { id: [promotionId] },
+      '/api/admin/products/:id/batches': { id: [productId] },
+      '/api/admin/batches/:code': { code: [batchCode] },
+      '/api/admin/batches/:code/recall': { code: [batchCode] },
     },
     bodies: {
       ...ownerSettingsBodies(),

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminSummarySchema, AuditListSchema, AuditQuerySchema } from '#shared/schemas/admin';
 import { ApiErrorSchema } from '#shared/schemas/error';
-import { catalogAdminRoutes } from '../catalog/index.ts';
+import { batchRoutes, catalogAdminRoutes } from '../catalog/index.ts';
 import { ordersAdminRoutes, reportRoutes } from '../orders/index.ts';
 import { contactAdminRoutes } from '../contact/index.ts';
 import { reviewsAdminRoutes } from '../reviews/index.ts';
@@ -15,6 +15,7 @@ import { staffAdminRoutes } from '../accounts/index.ts';
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
   await app.register(catalogAdminRoutes);
+  await app.register(batchRoutes);
   await app.register(ordersAdminRoutes);
   await app.register(reportRoutes);
   await app.register(reviewsAdminRoutes);

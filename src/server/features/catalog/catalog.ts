@@ -65,7 +65,9 @@ export function toWireProduct(product: ProductRecord, rating: ProductRating = UN
       grams: weight.grams,
       price: penceToPounds(weight.pricePence),
       mrp: weight.mrpPence === null ? null : penceToPounds(weight.mrpPence),
-      inStock: weight.stock === null || weight.stock > 0,
+      // A weight kept in batches sells only what is not past its date or recalled (decision 116).
+      inStock: weight.bestBefore !== undefined ? weight.bestBefore !== null : weight.stock === null || weight.stock > 0,
+      ...(weight.bestBefore !== undefined && { bestBefore: weight.bestBefore }),
     })),
     isNewlyLaunched: product.isNewlyLaunched,
     isBestSeller: product.isBestSeller,

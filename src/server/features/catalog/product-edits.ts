@@ -6,7 +6,7 @@ import { eq, like, max, or, sql } from 'drizzle-orm';
 import { poundsToPence } from '#shared/money';
 import type { ProductInput } from '#shared/schemas/admin-product';
 import type { Database } from '../../db/database.ts';
-import { products, productWeights } from '../../db/schema.ts';
+import { products, productWeights, stockBatches } from '../../db/schema.ts';
 import { type ProductRecord, readProduct } from './product-record.ts';
 
 /** A product id from its name: lowercase ASCII words joined by hyphens ('Crème Brûlée Pecans' → 'creme-brulee-pecans'). */
@@ -81,6 +81,14 @@ async function freeId(name: string, tx: Database): Promise<string> {
   return `${base}-${suffix}`;
 }
 
+async function batchedLabels(productId: string, tx: Database): Promise<Set<string>> {
+  const rows = await tx
+    .selectDistinct({ label: stockBatches.label })
+    .from(stockBatches)
+    .where(eq(stockBatches.productId, productId));
+  return new Set(rows.map((row) => row.label));
+}
+
 export async function findForUpdate(id: string, tx: Database): Promise<ProductRecord | undefined> {
   const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
   return row ? readProduct(id, tx) : undefined;
@@ -112,9 +120,15 @@ export async function replaceProduct(
     .for('update');
   const current = new Map(locked.map((weight) => [weight.label, weight.stock]));
   const alerted = new Map(locked.map((weight) => [weight.label, weight.alertedAt]));
+  const batched = await batchedLabels(id, tx);
   const weights: ProductInput['weights'] = [];
   for (const weight of input.weights) {
     const { stockSeen, ...rest } = weight;
+    // A weight kept in batches counts what its batches hold: stock comes in by receiving a batch (decision 116).
+    if (batched.has(weight.label) && current.has(weight.label)) {
+      weights.push({ ...rest, stock: current.get(weight.label) ?? null });
+      continue;
+    }
     if (stockSeen === undefined || !current.has(weight.label)) {
       weights.push(rest);
       continue;

@@ -2,12 +2,33 @@
  * A product as the server reasons about it (money in pence), and the one read that makes it from the database's rows:
  * what every list, lookup and write of the product repository answers.
  */
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Allergen } from '#shared/allergens';
 import type { Category, VatRate } from '#shared/constants';
 import type { Nutrition } from '#shared/schemas/product';
 import type { Database } from '../../db/database.ts';
-import { products, productWeights } from '../../db/schema.ts';
+import { products, productWeights, stockBatches } from '../../db/schema.ts';
+import { londonToday } from './batch-stock.ts';
+
+/** Each batched weight's earliest sellable best-before (null: none to sell), by `productId label`. */
+async function bestBefores(db: Database, productIds: string[]): Promise<Map<string, string | null>> {
+  if (productIds.length === 0) return new Map();
+  const onSale = and(
+    gt(stockBatches.remaining, 0),
+    isNull(stockBatches.recalledAt),
+    gte(stockBatches.bestBefore, londonToday),
+  );
+  const rows = await db
+    .select({
+      productId: stockBatches.productId,
+      label: stockBatches.label,
+      bestBefore: sql<string | null>`(min(${stockBatches.bestBefore}) filter (where ${onSale}))::text`,
+    })
+    .from(stockBatches)
+    .where(inArray(stockBatches.productId, productIds))
+    .groupBy(stockBatches.productId, stockBatches.label);
+  return new Map(rows.map((row) => [`${row.productId} ${row.label}`, row.bestBefore]));
+}
 
 /** One pack size of a product; `pricePence` is what the shopper pays, VAT included. */
 export interface WeightRecord {
@@ -20,6 +41,11 @@ export interface WeightRecord {
   stock: number | null;
   /** The owner is mailed once when `stock` falls to this (decision 098); null: no alert. */
   lowStockAt: number | null;
+  /**
+   * Where the stock is kept in batches (decision 116): the earliest best-before a sale would take now (`YYYY-MM-DD`),
+   * or null when no batch can be sold. Absent for a weight that has never received a batch.
+   */
+  bestBefore?: string | null;
 }
 
 /** A product as the server reasons about it: money in pence, weights in the order of the size buttons. */
@@ -82,6 +108,12 @@ export async function readProducts(db: Database, where?: SQL): Promise<ProductRe
       record.weights.push({ label, grams, pricePence, mrpPence, stock, lowStockAt });
     }
   }
+  const batched = await bestBefores(db, [...byId.keys()]);
+  for (const record of byId.values())
+    for (const weight of record.weights) {
+      const key = `${record.id} ${weight.label}`;
+      if (batched.has(key)) weight.bestBefore = batched.get(key) ?? null;
+    }
   return [...byId.values()];
 }
 

@@ -50,17 +50,21 @@ export interface ProductRepository {
   /**
    * Takes each line's packs from its weight's counted stock inside `tx` (an uncounted weight has no limit). `short`:
    * the first line there are not enough of, with how many are left (the caller then rolls `tx` back); `soldOut`:
-   * whether a weight has none left now, which the shop's pages must show.
+   * whether a weight has none left now, which the shop's pages must show. A weight kept in batches sells from its
+   * earliest best-before first and records the batches `checkoutId` took (decision 116).
    */
-  takeStock(lines: readonly StockLine[], tx: Database): Promise<StockTaken>;
+  takeStock(lines: readonly StockLine[], tx: Database, checkoutId: string): Promise<StockTaken>;
   /**
    * Locks the counted weights among `lines` inside `tx` (in `takeStock`'s lock order) and answers them with their
    * stock; weights not counted are left out. Whatever the caller reads next about them no other checkout can change
    * until `tx` ends.
    */
   lockStock(lines: readonly StockLine[], tx: Database): Promise<{ line: StockLine; stock: number }[]>;
-  /** Puts back what `takeStock` took (a checkout cancelled, expired or abandoned); whether a sold-out weight is back. */
-  returnStock(lines: readonly StockLine[], tx: Database): Promise<{ restocked: boolean }>;
+  /**
+   * Puts back what `takeStock` took for the checkout (cancelled, expired or abandoned, or a refund's restock), into the
+   * batches it came from where the weight is kept in batches; whether a sold-out weight is back.
+   */
+  returnStock(lines: readonly StockLine[], tx: Database, checkoutId: string): Promise<{ restocked: boolean }>;
 }
 
 declare module 'fastify' {

@@ -1,10 +1,12 @@
 /**
  * Counted stock taken and given back by checkouts (decision 077), inside the caller's transaction. Each weight's row
- * is locked before it is read, so two checkouts of the last packs cannot both take them.
+ * is locked before it is read, so two checkouts of the last packs cannot both take them. A weight kept in batches
+ * sells only what its sellable batches hold, first expiry first (`batch-stock.ts`, decision 116).
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { productWeights } from '../../db/schema.ts';
+import { isBatched, returnToBatches, sellablePacks, takeFromBatches } from './batch-stock.ts';
 
 /** Packs of one weight of a product. */
 export interface StockLine {
@@ -59,32 +61,51 @@ export async function lockStock(
  * Takes every line's packs or none: all the weights are locked and read first, and only if each has enough is any
  * taken, so a caller that goes on after a shortage (a paid order that cannot be filled) leaves no line half-taken.
  */
-export async function takeStock(lines: readonly StockLine[], tx: Database): Promise<StockTaken> {
-  const counted: { line: StockLine; stock: number }[] = [];
+export async function takeStock(lines: readonly StockLine[], tx: Database, checkoutId: string): Promise<StockTaken> {
+  const counted: { line: StockLine; stock: number; batched: boolean; left: number }[] = [];
   for (const line of inLockOrder(lines)) {
     const stock = await lockedStock(line, tx);
     if (stock === null) continue;
-    if (stock < line.qty) return { short: { line, left: stock }, soldOut: false };
-    counted.push({ line, stock });
+    const batched = await isBatched(line, tx);
+    // Packs past their best-before or recalled are on the shelf, but not for sale.
+    const left = batched ? await sellablePacks(line, tx) : stock;
+    if (left < line.qty) return { short: { line, left }, soldOut: false };
+    counted.push({ line, stock, batched, left });
   }
-  for (const { line, stock } of counted)
+  for (const { line, stock, batched } of counted) {
+    if (batched) await takeFromBatches(line, checkoutId, tx);
     await tx
       .update(productWeights)
       .set({ stock: stock - line.qty })
       .where(sameWeight(line));
-  return { soldOut: counted.some(({ line, stock }) => stock === line.qty) };
+  }
+  return { soldOut: counted.some(({ line, left }) => left === line.qty) };
 }
 
-export async function returnStock(lines: readonly StockLine[], tx: Database): Promise<{ restocked: boolean }> {
+/**
+ * Puts back packs the checkout took: into the batches they came from for a weight kept in batches (what was sold
+ * before its first batch cannot be traced, and is not put back), else into the weight's count.
+ */
+export async function returnStock(
+  lines: readonly StockLine[],
+  tx: Database,
+  checkoutId: string,
+): Promise<{ restocked: boolean }> {
   let restocked = false;
   for (const line of inLockOrder(lines)) {
+    const stock = await lockedStock(line, tx);
     // A weight the owner has since stopped counting (or removed) takes nothing back.
+    if (stock === null) continue;
+    const batched = await isBatched(line, tx);
+    const back = batched ? await returnToBatches(line, checkoutId, tx) : line.qty;
+    if (back === 0) continue;
     const [after] = await tx
       .update(productWeights)
-      .set({ stock: sql`${productWeights.stock} + ${line.qty}` })
+      .set({ stock: sql`${productWeights.stock} + ${back}` })
       .where(and(sameWeight(line), isNotNull(productWeights.stock)))
       .returning({ stock: productWeights.stock });
-    restocked ||= after?.stock === line.qty;
+    // A batch's packs back may bring an earlier best-before back to the product page.
+    restocked ||= batched || after?.stock === back;
   }
   return { restocked };
 }

@@ -13,5 +13,6 @@ export { contactReplyMail } from './templates/contact-reply-mail.ts';
 export type { OutgoingMail } from './templates/layout.ts';
 export { orderConfirmationMail } from './templates/order-confirmation-mail.ts';
 export { orderStatusMail } from './templates/order-status-mail.ts';
+export { bestBeforeText, recallMail } from './templates/recall-mail.ts';
 export { cancellationMail, refundMail } from './templates/refund-mails.ts';
 export { type QueueMail, type UnitOfWork, default as unitOfWorkPlugin } from './unit-of-work.ts';

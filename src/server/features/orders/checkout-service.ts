@@ -153,16 +153,8 @@ export function createCheckoutService(deps: {
           tx,
         );
         refuseBeyondClientBound(lines, counted, held);
-        const taken = await productRepository.takeStock(wanted, tx);
-        const { short } = taken;
-        soldOut = taken.soldOut;
-        if (short) {
-          const { index, name } = lineOf(lines, short.line);
-          throw new HttpError(409, orderMessages.notEnoughStock(name, short.line.label, short.left), {
-            field: `orderItems.${index}.qty`,
-          });
-        }
-        return checkoutRepository.createCheckout(
+        // The checkout first, so the batches its packs come from are recorded against it (decision 116).
+        const created = await checkoutRepository.createCheckout(
           {
             provider: payments.name,
             userId: customer?.id ?? null,
@@ -181,6 +173,15 @@ export function createCheckoutService(deps: {
           },
           tx,
         );
+        const { short, soldOut: none } = await productRepository.takeStock(wanted, tx, created.id);
+        soldOut = none;
+        if (short) {
+          const { index, name } = lineOf(lines, short.line);
+          throw new HttpError(409, orderMessages.notEnoughStock(name, short.line.label, short.left), {
+            field: `orderItems.${index}.qty`,
+          });
+        }
+        return created;
       });
       await stockShown(soldOut);
       const { lines, amountPence, deliveryPence } = pending;
@@ -225,7 +226,7 @@ export function createCheckoutService(deps: {
         // Paid after its checkout gave the stock back (a Stripe payment that outlived the sweep): the packs are taken
         // again if every one is still there; if not, the order is cancelled and refunded at once, never oversold.
         if (result.stockGivenBack) {
-          const taken = await productRepository.takeStock(stockLines(pending.lines), tx);
+          const taken = await productRepository.takeStock(stockLines(pending.lines), tx, pending.id);
           soldOut = taken.soldOut;
           if (taken.short) {
             const order = await refundRepository.lockForRefund(result.order.id, tx);
@@ -258,12 +259,11 @@ export function createCheckoutService(deps: {
       await stockShown(soldOut);
       if ('refused' in placed) return { status: 'stock-given-back', checkout: pending };
       if (unfilled) await refundSettlement.settle(unfilled);
-      if (placed.created) {
+      if (placed.created)
         log.info(
           { orderId: placed.order.id, orderNumber: placed.order.orderNumber, checkoutId: pending.id },
           'order placed',
         );
-      }
       const order = unfilled ? ((await orderRepository.findOrderByCheckout(pending.id)) ?? placed.order) : placed.order;
       return { status: 'placed', checkout: pending, order, created: placed.created };
     },

@@ -4,11 +4,13 @@
  */
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { VatRate } from '#shared/constants';
+import type { LineBatch } from '#shared/schemas/order';
 import type { OrderStatus, RefundLine, RefundStatus } from '#shared/schemas/refund';
 import type { ShippingAddress } from '#shared/schemas/shipping-address';
 import type { PaymentProviderName } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { type checkouts, orderLines, orders, refunds } from '../../db/schema.ts';
+import { batchesByOrderId } from './order-batches.ts';
 
 /**
  * One line of a checkout as the server priced it, in pence; an order's lines are copied from these, and the payment
@@ -27,6 +29,8 @@ export interface CheckoutLine {
    * checkouts from before promotions, which had none.
    */
   discountPence?: number;
+  /** An order's line from a weight kept in batches: the packs of each batch in it (read with the order, not stored). */
+  batches?: LineBatch[];
 }
 
 /** What a line cost after its share of the discount. */
@@ -240,6 +244,12 @@ export async function linesByOrderId(db: Database, orderIds: string[]): Promise<
     });
     linesByOrder.set(line.orderId, lines);
   }
+  const batches = await batchesByOrderId(db, orderIds);
+  for (const [orderId, lines] of linesByOrder)
+    for (const line of lines) {
+      const taken = batches.get(`${orderId} ${line.productId} ${line.selectedWeight}`);
+      if (taken) line.batches = taken;
+    }
   return linesByOrder;
 }
 

@@ -31,6 +31,8 @@ export interface OrderForRefund extends Pick<OrderRecord, 'id' | 'orderNumber' |
   name: string | null;
   provider: PaymentProviderName;
   sessionId: string | null;
+  /** Its packs were taken for this checkout: a restock puts them back into the batches they came from. */
+  checkoutId: string;
 }
 
 export interface NewRefund {
@@ -97,6 +99,7 @@ export function createRefundRepository(appDb: Database): RefundRepository {
           shippingAddress: orders.shippingAddress,
           provider: checkouts.provider,
           sessionId: checkouts.sessionId,
+          checkoutId: orders.checkoutId,
         })
         .from(orders)
         .innerJoin(checkouts, eq(checkouts.id, orders.checkoutId))

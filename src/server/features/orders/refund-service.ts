@@ -87,7 +87,7 @@ export function createRefundService(deps: {
         label: order.lines[index]!.selectedWeight,
         qty,
       }));
-    return lines.length > 0 ? (await productRepository.returnStock(lines, tx)).restocked : false;
+    return lines.length > 0 ? (await productRepository.returnStock(lines, tx, order.checkoutId)).restocked : false;
   }
 
   function checkLines(order: OrderForRefund, lines: { index: number; qty: number }[]) {

@@ -35,7 +35,7 @@ export function createStockHolds(deps: {
   async function releaseInside(checkoutId: string, tx: Database) {
     const lines = await checkoutRepository.releaseStock(checkoutId, tx);
     if (!lines) return { released: false, restocked: false };
-    const { restocked } = await productRepository.returnStock(stockLines(lines), tx);
+    const { restocked } = await productRepository.returnStock(stockLines(lines), tx, checkoutId);
     return { released: true, restocked };
   }
 

@@ -82,6 +82,7 @@ export function toWireOrder(order: OrderRecord): Order {
       price: penceToPounds(line.unitPricePence),
       vatRate: line.vatRate,
       discount: penceToPounds(line.discountPence ?? 0),
+      ...(line.batches && { batches: line.batches }),
     })),
     subtotal: penceToPounds(order.subtotalPence),
     discount: penceToPounds(order.discountPence),

@@ -1,8 +1,12 @@
-/** An order's lines as bought: name, weight, quantity and what the line cost, in pounds. */
+/**
+ * An order's lines as bought: name, weight, quantity and what the line cost, in pounds; and where the packs came from
+ * batches, their best-before (with the batch codes for the owner).
+ */
+import { formatBestBefore } from '#shared/best-before';
 import { formatPence, poundsToPence } from '#shared/money';
 import type { OrderItem } from '#shared/schemas/order';
 
-export function OrderLines({ items }: { items: OrderItem[] }) {
+export function OrderLines({ items, batchCodes = false }: { items: OrderItem[]; batchCodes?: boolean }) {
   return (
     <ul role="list" className="flex flex-col divide-y divide-cream-200">
       {items.map((item) => (
@@ -12,6 +16,13 @@ export function OrderLines({ items }: { items: OrderItem[] }) {
             <p className="text-sm text-stone-600">
               {item.selectedWeight} × {item.qty}
             </p>
+            {item.batches?.map((batch) => (
+              <p key={batch.code} className="text-sm text-stone-700">
+                {batchCodes ? `Batch ${batch.code}: best before ` : 'Best before '}
+                {formatBestBefore(batch.bestBefore)}
+                {item.batches && item.batches.length > 1 ? ` (${batch.qty})` : ''}
+              </p>
+            ))}
           </div>
           <p className="font-semibold text-stone-900 tabular-nums">
             {formatPence(poundsToPence(item.price) * item.qty)}

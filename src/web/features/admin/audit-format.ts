@@ -21,6 +21,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'product.updated': 'Product changed',
   'product.hidden': 'Product hidden',
   'product.shown': 'Product shown',
+  'batch.received': 'Batch received',
+  'batch.recalled': 'Batch recalled',
+  'batch.recall-mailed': 'Recall mailed',
   'delivery.updated': 'Delivery charges changed',
   'promotion.created': 'Promotion created',
   'promotion.switched-off': 'Promotion switched off',
@@ -37,6 +40,7 @@ export function auditActionLabel(action: string): string {
 
 const TARGET_KINDS: Record<string, string> = {
   order: 'Order',
+  batch: 'Batch',
   review: 'Review',
   message: 'Message',
   product: 'Product',

@@ -10,6 +10,15 @@ import type { ShippingAddress } from '#shared/schemas/shipping-address';
 import { vatWithDelivery } from '#shared/vat';
 import { escapeHtml } from '../../../lib/html.ts';
 import { colours, greeting, layout, type OutgoingMail, textFooter } from './layout.ts';
+import { bestBeforeText } from './recall-mail.ts';
+
+/** 'Best before 14 March 2027', with each date's packs when they differ; empty for a line not kept in batches. */
+function bestBeforeOf(line: OrderConfirmationDetails['lines'][number]): string {
+  const batches = line.batches ?? [];
+  if (batches.length === 0) return '';
+  if (batches.length === 1) return `Best before ${bestBeforeText(batches[0]!.bestBefore)}`;
+  return `Best before ${batches.map((batch) => `${bestBeforeText(batch.bestBefore)} (${batch.qty})`).join(', ')}`;
+}
 
 export interface OrderConfirmationDetails {
   to: string;
@@ -22,6 +31,8 @@ export interface OrderConfirmationDetails {
     vatRate: VatRate;
     /** The line's share of the discount. */
     discountPence?: number | undefined;
+    /** Where its weight is kept in batches: the best-before of its packs (decision 116). */
+    batches?: readonly { bestBefore: string; qty: number }[] | undefined;
   }[];
   /** The goods before the discount. */
   subtotalPence: number;
@@ -76,7 +87,7 @@ export function orderConfirmationMail({
 ${lines
   .map(
     (line) =>
-      `<tr><td style="${cell}">${escapeHtml(`${line.qty} × ${line.name} (${line.selectedWeight})`)}</td><td align="right" style="${cell}white-space:nowrap;">${escapeHtml(formatPence(line.unitPricePence * line.qty))}</td></tr>`,
+      `<tr><td style="${cell}">${escapeHtml(`${line.qty} × ${line.name} (${line.selectedWeight})`)}${bestBeforeOf(line) && `<br><span style="font-size:13px;color:${colours.muted};">${escapeHtml(bestBeforeOf(line))}</span>`}</td><td align="right" style="${cell}white-space:nowrap;">${escapeHtml(formatPence(line.unitPricePence * line.qty))}</td></tr>`,
   )
   .join('\n')}
 ${sums
@@ -103,7 +114,10 @@ ${vat
     '',
     `Thank you for your order. We have received your payment and your order ${orderNumber} is confirmed.`,
     '',
-    ...lines.map((line) => `${lineText(line)}: ${formatPence(line.unitPricePence * line.qty)}`),
+    ...lines.flatMap((line) => [
+      `${lineText(line)}: ${formatPence(line.unitPricePence * line.qty)}`,
+      ...(bestBeforeOf(line) ? [`  ${bestBeforeOf(line)}`] : []),
+    ]),
     '',
     ...sums.map(([label, amount]) => `${label}: ${amount}`),
     `Total paid: ${formatPence(totalPence)}`,

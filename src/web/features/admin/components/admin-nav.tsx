@@ -12,6 +12,7 @@ export const ADMIN_SCREENS = [
   { to: paths.adminReports.getHref(), label: 'Reports', owner: true },
   { to: paths.adminDelivery.getHref(), label: 'Delivery', owner: true },
   { to: paths.adminPromotions.getHref(), label: 'Promotions', owner: true },
+  { to: paths.adminBatches.getHref(), label: 'Batches', owner: true },
   { to: paths.adminReviews.getHref(), label: 'Reviews', owner: false },
   { to: paths.adminMessages.getHref(), label: 'Messages', owner: false },
   { to: paths.adminStaff.getHref(), label: 'Staff', owner: true },

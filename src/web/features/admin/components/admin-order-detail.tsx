@@ -61,7 +61,7 @@ function OrderDetail({
             <h3 id="admin-order-lines" className={cardHeading}>
               Lines
             </h3>
-            <OrderLines items={order.orderItems} />
+            <OrderLines items={order.orderItems} batchCodes />
             <OrderTotal order={order} />
           </section>
           <OrderRefunds order={order} />

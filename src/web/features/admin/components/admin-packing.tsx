@@ -4,6 +4,7 @@
  * are marked dispatched together, asked again first. Printed, it is the pick list then one A4 page per slip, without
  * the shop's header, footer or these controls (styles.css).
  */
+import { formatBestBefore } from '#shared/best-before';
 import { useId, useState } from 'react';
 import type { DispatchManyAnswer, PackingOrder, Pick } from '#shared/schemas/packing';
 import { TRACKING_NUMBER_MAX_LENGTH } from '#shared/schemas/admin';
@@ -228,6 +229,11 @@ function PackingSlip({ order, packed, onPacked, trackingNumber, onTrackingNumber
                     {line.name}, {line.selectedWeight}
                   </span>
                   <AllergenNote contains={line.allergens} mayContain={line.mayContain} />
+                  {line.batches?.map((batch) => (
+                    <span key={batch.code} className="block text-sm text-stone-800">
+                      {batch.qty} from batch {batch.code}, best before {formatBestBefore(batch.bestBefore)}
+                    </span>
+                  ))}
                 </td>
               </tr>
             ))}

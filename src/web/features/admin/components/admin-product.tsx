@@ -8,6 +8,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '#web/config/paths.ts';
 import { ADMIN_PRODUCTS_FAILED, useAdminProducts } from '../api/get-admin-products.ts';
 import { EMPTY_PRODUCT_FORM, productImages, toProductFormValues } from '../product-form-values.ts';
+import { ProductBatches } from './product-batches.tsx';
 import { ProductForm } from './product-form.tsx';
 import { ProductVisibility } from './product-visibility.tsx';
 import { QueryState } from './query-state.tsx';
@@ -52,6 +53,7 @@ export function AdminProduct({ productId }: { productId?: string | undefined }) 
             {back}
             <Heading>{product ? `Edit ${product.name}` : 'Add a product'}</Heading>
             {product && <ProductVisibility product={product} />}
+            {product && <ProductBatches product={product} />}
             <ProductForm
               // A new product's form is a new form: nothing typed on the empty one carries over.
               key={product?._id ?? 'new'}

@@ -1,8 +1,10 @@
 /**
  * The product page's body: image, name, size buttons, prices for the chosen size (its own struck MRP and real saving,
- * where it has one: decision 094), allergens, quantity, description and the food information.
+ * where it has one: decision 094), the chosen size's earliest best-before where its stock is in batches (decision
+ * 116), allergens, quantity, description and the food information.
  */
 import { useState, type ReactNode } from 'react';
+import { formatBestBefore } from '#shared/best-before';
 import { QUANTITY_MIN } from '#shared/constants';
 import { productImageSources } from '#shared/illustrations';
 import { formatPounds } from '#shared/money';
@@ -80,6 +82,9 @@ export function ProductDetails({ product, renderActions }: ProductDetailsProps) 
         </section>
 
         <WeightSelector weights={product.weights} value={weight.label} onChange={setWeightLabel} />
+        {weight.bestBefore && (
+          <p className="-mt-3 text-sm text-stone-700">Best before: {formatBestBefore(weight.bestBefore)} or later</p>
+        )}
         <QuantityStepper value={quantity} onChange={setQuantity} />
         {renderActions?.({ product, weight, quantity })}
 
