@@ -11,3 +11,5 @@ export { default as totpRoutes } from './totp-routes.ts';
 export { staffAdminRoutes, staffInviteRoutes } from './staff-routes.ts';
 export { default as accountRepositoriesPlugin } from './repositories.ts';
 export { createUserRepository, type UserRepository } from './user-repository.ts';
+export { default as addressBookPlugin } from './address-book.ts';
+export { default as addressRoutes } from './address-routes.ts';
