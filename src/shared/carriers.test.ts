@@ -8,7 +8,11 @@ describe('tracking links', () => {
     ['dpd', '15501234567890', 'https://track.dpd.co.uk/parcels/15501234567890'],
     ['evri', 'H01HYA0012345678', 'https://www.evri.com/track/parcel/H01HYA0012345678/details'],
     ['parcelforce', 'PB1234567', 'https://www.parcelforce.com/track-trace?trackNumber=PB1234567'],
-    ['dhl', '1234567890', 'https://www.dhl.com/gb-en/home/tracking/tracking-parcel.html?submit=1&tracking-id=1234567890'],
+    [
+      'dhl',
+      '1234567890',
+      'https://www.dhl.com/gb-en/home/tracking/tracking-parcel.html?submit=1&tracking-id=1234567890',
+    ],
   ])('link a %s number to that carrier’s own page', (carrier, number, url) => {
     expect(trackingUrl(carrier, number)).toBe(url);
   });

@@ -20,8 +20,5 @@ export type SavedAddress = z.infer<typeof SavedAddressSchema>;
 export const SavedAddressListSchema = z.array(SavedAddressSchema);
 
 export const SavedAddressParamsSchema = z.object({
-  id: z
-    .string()
-    .min(1, { error: savedAddressMessages.notFound })
-    .max(64, { error: savedAddressMessages.notFound }),
+  id: z.string().min(1, { error: savedAddressMessages.notFound }).max(64, { error: savedAddressMessages.notFound }),
 });

@@ -84,9 +84,12 @@ describe('the shipping address’s country', () => {
     expect(result.success && result.data.country).toBe('United Kingdom');
   });
 
-  it.each(['France', 'Paris, France', 'Ireland', 'UK Ireland'])('refuses %j: the shop delivers in the UK only', (country) => {
-    expect(messages(parseCountry(country))).toEqual([COUNTRY_MESSAGE]);
-  });
+  it.each(['France', 'Paris, France', 'Ireland', 'UK Ireland'])(
+    'refuses %j: the shop delivers in the UK only',
+    (country) => {
+      expect(messages(parseCountry(country))).toEqual([COUNTRY_MESSAGE]);
+    },
+  );
 
   it('asks for a country when none is given', () => {
     expect(messages(parseCountry(''))).toEqual(['Please enter your country.']);

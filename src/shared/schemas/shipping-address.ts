@@ -19,7 +19,8 @@ export const POSTAL_CODE_MAX_LENGTH = 16;
 /** The one country the shop delivers to, as the form shows it and orders keep it. */
 export const DELIVERY_COUNTRY = 'United Kingdom';
 /** For any other country: the shop posts only within the UK (decision 112). */
-export const COUNTRY_MESSAGE = 'We deliver only within the United Kingdom. Please choose United Kingdom as the country.';
+export const COUNTRY_MESSAGE =
+  'We deliver only within the United Kingdom. Please choose United Kingdom as the country.';
 
 /** A required line of the address: trimmed, bounded, and on one line (it goes into mails and onto a label). */
 function requiredLine(missing: string, label: string, maxLength: number) {

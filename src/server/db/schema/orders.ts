@@ -157,7 +157,10 @@ export const orders = pgTable(
     check('orders_status_check', sql`${table.status} in ('processing', 'dispatched', 'delivered', 'cancelled')`),
     check('orders_delivered_check', sql`(${table.status} = 'delivered') = ${table.isDelivered}`),
     index('orders_status_idx').on(table.status, table.createdAt),
-    check('orders_carrier_check', sql`${table.carrier} is null or ${table.carrier} in ('royal-mail', 'dpd', 'evri', 'parcelforce', 'dhl')`),
+    check(
+      'orders_carrier_check',
+      sql`${table.carrier} is null or ${table.carrier} in ('royal-mail', 'dpd', 'evri', 'parcelforce', 'dhl')`,
+    ),
     check(
       'orders_personal_data_check',
       sql`${table.anonymisedAt} is not null or (${table.email} is not null and ${table.shippingAddress} is not null)`,

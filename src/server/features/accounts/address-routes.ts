@@ -4,11 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '#shared/schemas/error';
-import {
-  SavedAddressListSchema,
-  SavedAddressParamsSchema,
-  SavedAddressSchema,
-} from '#shared/schemas/saved-address';
+import { SavedAddressListSchema, SavedAddressParamsSchema, SavedAddressSchema } from '#shared/schemas/saved-address';
 import { ShippingAddressSchema } from '#shared/schemas/shipping-address';
 import { MessageSchema } from '#shared/schemas/user';
 import type { SavedAddressRecord } from './address-repository.ts';
@@ -41,7 +37,10 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/addresses',
     {
-      schema: { body: ShippingAddressSchema, response: { 200: SavedAddressSchema, 201: SavedAddressSchema, '4xx': ApiErrorSchema } },
+      schema: {
+        body: ShippingAddressSchema,
+        response: { 200: SavedAddressSchema, 201: SavedAddressSchema, '4xx': ApiErrorSchema },
+      },
       preHandler: limitChanges,
     },
     async (request, reply) => {
