@@ -194,6 +194,13 @@ async function fuzzedApp(
     payload: { code: 'FUZZSEED', description: 'Seed', type: 'percent', value: 5 },
   });
   const promotionId: string = bodyOf(promotion, [201], 'promotion')._id;
+  const savedAddress = await app.inject({
+    method: 'POST',
+    url: '/api/auth/addresses',
+    headers: bearer(customer.token),
+    payload: address,
+  });
+  const savedAddressId: string = bodyOf(savedAddress, [201], 'saved address')._id;
 
   const context: FuzzContext = {
     params: {
@@ -214,6 +221,8 @@ async function fuzzedApp(
       // The owner themself (refused: nobody removes themself) and a member of staff the fuzz may remove.
       '/api/admin/staff/:id': { id: [admin.id, staffMember.id] },
       '/api/admin/promotions/:id': { id: [promotionId] },
+      '/api/orders/:id': { id: orderIds },
+      '/api/auth/addresses/:id': { id: [savedAddressId] },
     },
     bodies: {
       ...ownerSettingsBodies(),
@@ -234,6 +243,7 @@ async function fuzzedApp(
       // Wrong passwords: the right one would end the session the fuzz goes on using.
       'PUT /api/auth/password': { currentPassword: 'not-the-password', password: 'long-enough-1' },
       'DELETE /api/auth/me': { password: 'not-the-password' },
+      'POST /api/auth/addresses': new Alternatives(address, { ...address, country: 'France' }),
       'POST /api/cart/add': { _id: 'roasted-cashew-nuts', qty: 1, selectedWeight: '500g' },
       'DELETE /api/cart/remove/:id': { qtyToRemove: 1 },
       'PATCH /api/cart/:id': { selectedWeight: '250g' },
@@ -262,6 +272,7 @@ async function fuzzedApp(
       'PATCH /api/admin/products/:id': new Alternatives({ hidden: false }, { hidden: true }),
       'PATCH /api/admin/orders/:id': new Alternatives(
         { status: 'dispatched', trackingNumber: 'RM123456785GB' },
+        { status: 'dispatched', trackingNumber: 'RM123456785GB', carrier: 'royal-mail' },
         { status: 'delivered' },
         { isDelivered: true },
       ),
@@ -280,7 +291,9 @@ async function fuzzedApp(
         { email: 'fuzz-admin@example.com', name: 'Fuzz Admin', role: 'admin' },
       ),
       'POST /api/staff/accept/:token': { password: 'long-enough-1' },
-      'POST /api/admin/packing/dispatch': { orders: [{ id: orderIds[0], trackingNumber: 'RM123456785GB' }] },
+      'POST /api/admin/packing/dispatch': {
+        orders: [{ id: orderIds[0], trackingNumber: 'RM123456785GB', carrier: 'dpd' }],
+      },
       'PATCH /api/admin/reviews/:id': new Alternatives({ hidden: true }, { hidden: false }),
       'PATCH /api/admin/messages/:id': new Alternatives({ status: 'read' }, { status: 'answered' }, { status: 'new' }),
       'POST /api/admin/messages/:id/reply': { message: 'Yes, we do.' },
