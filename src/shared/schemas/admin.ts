@@ -90,7 +90,7 @@ export const CarrierSchema = z.enum(CARRIERS, {
 });
 
 /**
- * Moving an order on (docs/api.md, The owner's API): `{ status, trackingNumber? }`, or `{ isDelivered: true }` as the shopper's API
+ * Moving an order on (docs/api.md, The owner's API): `{ status, trackingNumber?, carrier? }`, or `{ isDelivered: true }` as the shopper's API
  * names delivery. Only forward: processing → dispatched → delivered (a parcel collected by hand may skip dispatch).
  */
 export const MoveOrderBodySchema = z.union(

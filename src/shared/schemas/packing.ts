@@ -62,7 +62,7 @@ export const DispatchManyBodySchema = z.strictObject(
         error: 'Name each order once.',
       }),
   },
-  { error: 'Send { orders: [{ id, trackingNumber? }] }.' },
+  { error: 'Send { orders: [{ id, trackingNumber?, carrier? }] }.' },
 );
 export type DispatchManyBody = z.infer<typeof DispatchManyBodySchema>;
 
