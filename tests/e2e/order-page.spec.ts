@@ -2,13 +2,15 @@
  * An order's own page at 375 px (docs/api.md, Orders; decisions 112, 113): a customer with a saved address fills
  * /shipping from it, pays, opens the order from My Orders, and prints its VAT receipt: one A4 page with the shop's
  * name, address and VAT number, the order number and date, each line's VAT rate and the VAT by rate. The PDF
- * Chromium prints is counted with pdfinfo and kept as a PNG beside the test's results to look at.
+ * Chromium prints is counted with pdfinfo and kept as a PNG beside the test's results to look at. Once dispatched
+ * with a carrier, the tracking number links to that carrier's page.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { SHOP_COMPANY } from '#shared/shop-contact';
 import { expect, logIn, test } from '#tests/e2e/accounts';
+import { e2eAdmin } from '#tests/e2e/admin';
 import { violations } from '#tests/e2e/axe';
 import { apiToken, payWithCard } from '#tests/e2e/checkout';
 import { shippingAddress } from '#tests/fixtures/shipping-address';
@@ -116,4 +118,24 @@ test('a customer pays with a saved address, opens the order from My Orders and p
   }
   expect(text).not.toContain('Print VAT receipt');
   execFileSync('pdftoppm', ['-png', '-r', '60', '-singlefile', pdfPath, testInfo.outputPath('vat-receipt')]);
+
+  // Dispatched with Royal Mail: the tracking number links to Royal Mail's own page for it.
+  await page.emulateMedia({ media: 'screen' });
+  const adminToken = await apiToken(request, e2eAdmin.email, e2eAdmin.password);
+  const orderId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  const moved = await request.patch(`/api/admin/orders/${orderId}`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { status: 'dispatched', trackingNumber: 'AB123456789GB', carrier: 'royal-mail' },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
+  await page.reload();
+  const tracking = page.getByRole('link', { name: /^AB123456789GB/ });
+  await expect(tracking).toHaveAttribute(
+    'href',
+    'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB',
+  );
+  await expect(page.getByRole('main')).toContainText('Tracking number (Royal Mail): AB123456789GB');
+  expect(await violations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('order-1366.png'), fullPage: true });
 });

@@ -29,11 +29,11 @@ export interface OrdersAdminService {
   move(id: string, body: MoveOrderBody, actor: Actor): Promise<OrderRecord>;
 }
 
-/** What the audit keeps of an order before and after a move. */
+/** What the audit keeps of an order before and after a move; the carrier only once one was named. */
 const auditedState = (order: OrderRecord) => ({
   status: order.status,
   trackingNumber: order.trackingNumber,
-  carrier: order.carrier,
+  ...(order.carrier ? { carrier: order.carrier } : {}),
   isDelivered: order.isDelivered,
 });
 
