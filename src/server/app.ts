@@ -12,6 +12,8 @@ import { handleError, registerNotFoundHandler } from './errors.ts';
 import {
   accountRepositoriesPlugin,
   accountsPlugin,
+  addressBookPlugin,
+  addressRoutes,
   authPlugin,
   authRoutes,
   staffInviteRoutes,
@@ -176,6 +178,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(lowStockAlertsPlugin, { config });
   await app.register(contactRepositoryPlugin);
   await app.register(accountsPlugin, { config });
+  await app.register(addressBookPlugin);
   await app.register(housekeepingPlugin);
   await app.register(reviewSettingsPlugin);
   await app.register(reviewPhotosPlugin, { config });
@@ -210,6 +213,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(productsRoutes, { prefix: apiPaths.products.prefix });
   await app.register(authRoutes, { prefix: apiPaths.auth.prefix });
   await app.register(totpRoutes, { prefix: apiPaths.totp.prefix });
+  await app.register(addressRoutes, { prefix: apiPaths.auth.prefix });
   await app.register(staffInviteRoutes, { prefix: apiPaths.staff.prefix });
   await app.register(cartRoutes, { prefix: apiPaths.cart.prefix });
   await app.register(quoteRoutes, { prefix: apiPaths.cart.prefix });

@@ -15,7 +15,7 @@ export const adminApiPaths = {
   orders: `${admin}/orders`,
   /** GET: the orders of London days `from` to `to` (YYYY-MM-DD) as CSV, for the books. */
   ordersCsv: `${admin}/orders.csv`,
-  /** GET: one order with its history; PATCH: move it on (`{ status, trackingNumber? }`). */
+  /** GET: one order with its history; PATCH: move it on (`{ status, trackingNumber?, carrier? }`). */
   order: (orderId: string) => `${admin}/orders/${segment(orderId)}`,
   /** POST: a refund (`{ amount, reason, restock?, lines? }`, `Idempotency-Key` header); answers the order. */
   orderRefunds: (orderId: string) => `${admin}/orders/${segment(orderId)}/refunds`,
@@ -26,7 +26,7 @@ export const adminApiPaths = {
     `${admin}/orders/${segment(orderId)}/refunds/${segment(refundId)}/retry`,
   /** GET: every processing order, oldest first, with the pick list. */
   packing: `${admin}/packing`,
-  /** POST: mark several orders as dispatched (`{ orders: [{ id, trackingNumber? }] }`), each mailed and audited. */
+  /** POST: mark several orders as dispatched (`{ orders: [{ id, trackingNumber?, carrier? }] }`), each mailed and audited. */
   packingDispatch: `${admin}/packing/dispatch`,
   /** GET: every review, hidden ones too (`hidden`, `limit`, `offset`). */
   reviews: `${admin}/reviews`,

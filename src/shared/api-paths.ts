@@ -36,6 +36,10 @@ export const apiPaths = {
     forgotPassword: `${auth}/forgot-password`,
     /** PUT: the new password (a GET of the same address is the page, `pageRoutes.resetPassword`). */
     resetPassword: (token: string) => `${auth}/reset-password/${segment(token)}`,
+    /** GET: the customer's address book; POST: keep one more address (UK only). */
+    addresses: `${auth}/addresses`,
+    /** DELETE: one of the customer's addresses. */
+    address: (addressId: string) => `${auth}/addresses/${segment(addressId)}`,
   },
   cart: {
     prefix: cart,
@@ -58,6 +62,8 @@ export const apiPaths = {
     place: orders,
     placeGuest: `${orders}/guest-order`,
     mine: `${orders}/my-orders`,
+    /** GET: one of the customer's own orders, with its history and tracking. */
+    one: (orderId: string) => `${orders}/${segment(orderId)}`,
   },
   delivery: {
     prefix: '/api/delivery',

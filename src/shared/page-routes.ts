@@ -23,6 +23,8 @@ export const pageRoutes = {
   cancel: '/cancel',
   orderConfirmation: '/order-confirmation',
   myOrders: '/my-orders',
+  /** One of the customer's orders, with its VAT receipt. */
+  myOrder: '/my-orders/:orderId',
   account: '/account',
   /** The owner's screens (docs/api.md, The owner's API), for admins only. */
   admin: '/admin',

@@ -39,6 +39,7 @@ export const pageIndexing = {
   cancel: 'disallowed',
   orderConfirmation: 'disallowed',
   myOrders: 'disallowed',
+  myOrder: 'disallowed',
   account: 'disallowed',
   admin: 'disallowed',
   adminReviews: 'disallowed',

@@ -3,6 +3,7 @@
  * screens. Every list answers `{ items, total }`, newest first.
  */
 import { z } from 'zod';
+import { CARRIERS } from '#shared/carriers';
 import { hasControlCharacter } from '#shared/control-characters';
 import { OrderSchema } from './order.ts';
 import { ORDER_STATUSES, RefundSchema } from './refund.ts';
@@ -43,6 +44,7 @@ export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>;
 export const AdminOrderSchema = OrderSchema.extend({
   email: z.string(),
   trackingNumber: z.string().optional(),
+  carrier: z.enum(CARRIERS).optional(),
   dispatchedAt: z.string().optional(),
   deliveredAt: z.string().optional(),
   cancelledAt: z.string().optional(),
@@ -82,8 +84,13 @@ export const TrackingNumberSchema = z
   // An empty field means none was given.
   .transform((value) => value || undefined);
 
+/** Who carries a parcel (decision 113): one of the carriers whose tracking pages the shop links to. */
+export const CarrierSchema = z.enum(CARRIERS, {
+  error: `carrier must be one of ${CARRIERS.join(', ')}.`,
+});
+
 /**
- * Moving an order on (docs/api.md, The owner's API): `{ status, trackingNumber? }`, or `{ isDelivered: true }` as the shopper's API
+ * Moving an order on (docs/api.md, The owner's API): `{ status, trackingNumber?, carrier? }`, or `{ isDelivered: true }` as the shopper's API
  * names delivery. Only forward: processing → dispatched → delivered (a parcel collected by hand may skip dispatch).
  */
 export const MoveOrderBodySchema = z.union(
@@ -91,12 +98,13 @@ export const MoveOrderBodySchema = z.union(
     z.strictObject({
       status: z.enum(['dispatched', 'delivered'], { error: 'status must be dispatched or delivered.' }),
       trackingNumber: TrackingNumberSchema.optional(),
+      carrier: CarrierSchema.optional(),
     }),
     z
       .strictObject({ isDelivered: z.literal(true, { error: 'isDelivered can only be true.' }) })
-      .transform(() => ({ status: 'delivered' as const, trackingNumber: undefined })),
+      .transform(() => ({ status: 'delivered' as const, trackingNumber: undefined, carrier: undefined })),
   ],
-  { error: 'Send { status: "dispatched" | "delivered", trackingNumber? } or { isDelivered: true }.' },
+  { error: 'Send { status: "dispatched" | "delivered", trackingNumber?, carrier? } or { isDelivered: true }.' },
 );
 export type MoveOrderBody = z.infer<typeof MoveOrderBodySchema>;
 

@@ -4,6 +4,7 @@
  * server recomputes every amount from the catalog and never charges or stores one a browser sent.
  */
 import { z } from 'zod';
+import { CARRIERS } from '#shared/carriers';
 import { VAT_RATES } from '#shared/constants';
 import { CART_MERGE_MAX_ITEMS, CartProductIdSchema, CartQuantitySchema, WeightLabelSchema } from '#shared/schemas/cart';
 import { ShippingAddressSchema, StoredShippingAddressSchema } from '#shared/schemas/shipping-address';
@@ -157,6 +158,21 @@ export const OrderSchema = z.object({
 export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderListSchema = z.array(OrderSchema);
+
+/** One step of an order's way, as its customer sees it: placed (processing), dispatched, delivered or cancelled. */
+export const OrderHistoryEntrySchema = z.object({ status: z.enum(ORDER_STATUSES), at: z.string() });
+
+/**
+ * `GET /api/orders/{id}`: one of the customer's own orders with where it stands: each step with its date, oldest
+ * first, and the parcel's tracking number, its carrier and that carrier's tracking page where they are known.
+ */
+export const OrderDetailSchema = OrderSchema.extend({
+  history: z.array(OrderHistoryEntrySchema),
+  trackingNumber: z.string().optional(),
+  carrier: z.enum(CARRIERS).optional(),
+  trackingUrl: z.string().optional(),
+});
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 
 /** `GET /api/orders/verify-stripe/{sessionId}` for a paid session: the order's fields, and the order itself. */
 export const VerifyPaymentAnswerSchema = z.object({

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ALLERGENS } from '#shared/allergens';
-import { AdminOrderSchema, TrackingNumberSchema } from './admin.ts';
+import { AdminOrderSchema, CarrierSchema, TrackingNumberSchema } from './admin.ts';
 import { OrderItemSchema } from './order.ts';
 
 /** More orders than a small shop packs in a day; the page lists the oldest first and says when there are more. */
@@ -50,8 +50,9 @@ export const DispatchManyBodySchema = z.strictObject(
               .min(1, { error: 'Each order needs its id.' })
               .max(100),
             trackingNumber: TrackingNumberSchema.optional(),
+            carrier: CarrierSchema.optional(),
           },
-          { error: 'Send each order as { id, trackingNumber? }.' },
+          { error: 'Send each order as { id, trackingNumber?, carrier? }.' },
         ),
         { error: 'Send the orders as a list.' },
       )
@@ -61,7 +62,7 @@ export const DispatchManyBodySchema = z.strictObject(
         error: 'Name each order once.',
       }),
   },
-  { error: 'Send { orders: [{ id, trackingNumber? }] }.' },
+  { error: 'Send { orders: [{ id, trackingNumber?, carrier? }] }.' },
 );
 export type DispatchManyBody = z.infer<typeof DispatchManyBodySchema>;
 

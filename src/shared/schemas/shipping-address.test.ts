@@ -1,6 +1,7 @@
 /** The shipping address's phone and postcode rules, which the /shipping form and the checkout endpoint both apply (docs/api.md, A UK shopper's rules; decision 095). */
 import { describe, expect, it } from 'vitest';
 import {
+  COUNTRY_MESSAGE,
   PHONE_MESSAGE,
   POSTCODE_MESSAGE,
   ShippingAddressSchema,
@@ -72,5 +73,30 @@ describe('the shipping address’s postcode', () => {
   it('lets an address kept before the rule still be answered as it was stored', () => {
     const stored = { ...shippingAddress(), postalCode: 'not a postcode' };
     expect(StoredShippingAddressSchema.parse(stored).postalCode).toBe('not a postcode');
+  });
+});
+
+describe('the shipping address’s country', () => {
+  const parseCountry = (country: unknown) => ShippingAddressSchema.safeParse({ ...shippingAddress(), country });
+
+  it.each(['United Kingdom', ' united  kingdom '])('takes %j and keeps United Kingdom', (country) => {
+    const result = parseCountry(country);
+    expect(result.success && result.data.country).toBe('United Kingdom');
+  });
+
+  it.each(['France', 'Paris, France', 'Ireland', 'UK Ireland'])(
+    'refuses %j: the shop delivers in the UK only',
+    (country) => {
+      expect(messages(parseCountry(country))).toEqual([COUNTRY_MESSAGE]);
+    },
+  );
+
+  it('asks for a country when none is given', () => {
+    expect(messages(parseCountry(''))).toEqual(['Please enter your country.']);
+  });
+
+  it('lets an order kept before the rule still be answered with its country as stored', () => {
+    const stored = { ...shippingAddress(), country: 'France' };
+    expect(StoredShippingAddressSchema.parse(stored).country).toBe('France');
   });
 });

@@ -16,7 +16,11 @@ export const POSTCODE_MESSAGE = 'Please enter a valid UK postcode.';
 export const ADDRESS_LINE_MAX_LENGTH = 200;
 export const CITY_MAX_LENGTH = 100;
 export const POSTAL_CODE_MAX_LENGTH = 16;
-export const COUNTRY_MAX_LENGTH = 60;
+/** The one country the shop delivers to, as the form shows it and orders keep it. */
+export const DELIVERY_COUNTRY = 'United Kingdom';
+/** For any other country: the shop posts only within the UK (decision 112). */
+export const COUNTRY_MESSAGE =
+  'We deliver only within the United Kingdom. Please choose United Kingdom as the country.';
 
 /** A required line of the address: trimmed, bounded, and on one line (it goes into mails and onto a label). */
 function requiredLine(missing: string, label: string, maxLength: number) {
@@ -52,6 +56,19 @@ export const UkPostcodeSchema = z
   .refine((postcode) => normaliseUkPostcode(postcode) !== null, { error: POSTCODE_MESSAGE })
   .transform((postcode) => normaliseUkPostcode(postcode) ?? postcode);
 
+/**
+ * The country: the United Kingdom only, in any case and spacing, kept as `DELIVERY_COUNTRY`. A missing country gets
+ * its own message alone, anything else the UK-only one.
+ */
+export const DeliveryCountrySchema = z
+  .string({ error: 'Please enter your country.' })
+  .trim()
+  .min(1, { error: 'Please enter your country.', abort: true })
+  .refine((country) => country.replace(/\s+/g, ' ').toLowerCase() === DELIVERY_COUNTRY.toLowerCase(), {
+    error: COUNTRY_MESSAGE,
+  })
+  .transform(() => DELIVERY_COUNTRY);
+
 export const ShippingAddressSchema = z.object(
   {
     name: requiredLine('Please enter your full name.', 'Full name', NAME_MAX_LENGTH),
@@ -66,16 +83,20 @@ export const ShippingAddressSchema = z.object(
       .default(''),
     city: requiredLine('Please enter your city.', 'City', CITY_MAX_LENGTH),
     postalCode: UkPostcodeSchema,
-    country: requiredLine('Please enter your country.', 'Country', COUNTRY_MAX_LENGTH),
+    country: DeliveryCountrySchema,
   },
   { error: 'Please enter your shipping address.' },
 );
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 /**
- * An address as the API answers it: as stored, so an order placed under an older phone or postcode rule still shows
- * (its phone and postal code as they were kept) instead of failing the answer.
+ * An address as the API answers it: as stored, so an order placed under an older phone, postcode or country rule
+ * still shows (as it was kept) instead of failing the answer.
  */
-export const StoredShippingAddressSchema = ShippingAddressSchema.extend({ phone: z.string(), postalCode: z.string() });
+export const StoredShippingAddressSchema = ShippingAddressSchema.extend({
+  phone: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
 
 /** What the form holds before validation (the landmark may be left out). */
 export type ShippingAddressInput = z.input<typeof ShippingAddressSchema>;

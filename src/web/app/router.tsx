@@ -169,6 +169,7 @@ export function createAppRoutes(queryClient: QueryClient, { fetchData = true } =
               loader: prefetchMyOrders,
               lazy: lazyScreen(() => import('./routes/my-orders.tsx')),
             },
+            { ...screen, path: paths.myOrder.path, lazy: lazyScreen(() => import('./routes/my-order.tsx')) },
             { ...screen, path: paths.account.path, lazy: lazyScreen(() => import('./routes/account.tsx')) },
             // The owner's screens: one lazy layout (the admin guard and navigation) around each screen's own lazy
             // chunk. No loader: the owner's data would bring its code into every shopper's first load.

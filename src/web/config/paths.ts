@@ -48,6 +48,10 @@ export const paths = {
     getHref: (token: string) => `/api/auth/reset-password/${encodeURIComponent(token)}`,
   },
   myOrders: fixed(pageRoutes.myOrders),
+  myOrder: {
+    path: pageRoutes.myOrder,
+    getHref: (orderId: string) => `/my-orders/${encodeURIComponent(orderId)}`,
+  },
   account: fixed(pageRoutes.account),
   admin: fixed(pageRoutes.admin),
   adminReviews: fixed(pageRoutes.adminReviews),

@@ -202,6 +202,13 @@ async function fuzzedApp(
     payload: { weight: '200g', code: 'FUZZ-SEED', bestBefore: londonDay(30), quantity: 5 },
   });
   const batchCode: string = bodyOf(batch, [201], 'batch').code;
+  const savedAddress = await app.inject({
+    method: 'POST',
+    url: '/api/auth/addresses',
+    headers: bearer(customer.token),
+    payload: address,
+  });
+  const savedAddressId: string = bodyOf(savedAddress, [201], 'saved address')._id;
 
   const context: FuzzContext = {
     params: {
@@ -225,6 +232,8 @@ async function fuzzedApp(
       '/api/admin/products/:id/batches': { id: [productId] },
       '/api/admin/batches/:code': { code: [batchCode] },
       '/api/admin/batches/:code/recall': { code: [batchCode] },
+      '/api/orders/:id': { id: orderIds },
+      '/api/auth/addresses/:id': { id: [savedAddressId] },
     },
     bodies: {
       ...ownerSettingsBodies(),
@@ -245,6 +254,7 @@ async function fuzzedApp(
       // Wrong passwords: the right one would end the session the fuzz goes on using.
       'PUT /api/auth/password': { currentPassword: 'not-the-password', password: 'long-enough-1' },
       'DELETE /api/auth/me': { password: 'not-the-password' },
+      'POST /api/auth/addresses': new Alternatives(address, { ...address, country: 'France' }),
       'POST /api/cart/add': { _id: 'roasted-cashew-nuts', qty: 1, selectedWeight: '500g' },
       'DELETE /api/cart/remove/:id': { qtyToRemove: 1 },
       'PATCH /api/cart/:id': { selectedWeight: '250g' },
@@ -273,6 +283,7 @@ async function fuzzedApp(
       'PATCH /api/admin/products/:id': new Alternatives({ hidden: false }, { hidden: true }),
       'PATCH /api/admin/orders/:id': new Alternatives(
         { status: 'dispatched', trackingNumber: 'RM123456785GB' },
+        { status: 'dispatched', trackingNumber: 'RM123456785GB', carrier: 'royal-mail' },
         { status: 'delivered' },
         { isDelivered: true },
       ),
@@ -291,7 +302,9 @@ async function fuzzedApp(
         { email: 'fuzz-admin@example.com', name: 'Fuzz Admin', role: 'admin' },
       ),
       'POST /api/staff/accept/:token': { password: 'long-enough-1' },
-      'POST /api/admin/packing/dispatch': { orders: [{ id: orderIds[0], trackingNumber: 'RM123456785GB' }] },
+      'POST /api/admin/packing/dispatch': {
+        orders: [{ id: orderIds[0], trackingNumber: 'RM123456785GB', carrier: 'dpd' }],
+      },
       'PATCH /api/admin/reviews/:id': new Alternatives({ hidden: true }, { hidden: false }),
       'PATCH /api/admin/messages/:id': new Alternatives({ status: 'read' }, { status: 'answered' }, { status: 'new' }),
       'POST /api/admin/messages/:id/reply': { message: 'Yes, we do.' },

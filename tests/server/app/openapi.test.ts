@@ -75,6 +75,7 @@ const bodyless = new Set([
   'DELETE /api/admin/products/:id',
   'DELETE /api/admin/reviews/:id',
   'DELETE /api/admin/staff/:id',
+  'DELETE /api/auth/addresses/:id',
   'POST /api/admin/orders/:id/refunds/:refundId/retry',
   'POST /api/auth/logout',
 ]);

@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -13,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ShippingAddress } from '#shared/schemas/shipping-address';
 
 /**
  * Customer accounts: only addresses that have proven themselves (a code from the mailbox). A signup waits in
@@ -187,4 +189,24 @@ export const loginNetworks = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.network] })],
+);
+
+/**
+ * A customer's address book (decision 112): UK delivery addresses kept for their next checkouts, at most
+ * `SAVED_ADDRESSES_MAX` each. They go with the account (the foreign key deletes them with it).
+ */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => randomUUID()),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address as the shared schema keeps it (phone in E.164, postcode upper case, United Kingdom). */
+    address: jsonb('address').$type<ShippingAddress>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('customer_addresses_user_idx').on(table.userId, table.createdAt)],
 );

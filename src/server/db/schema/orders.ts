@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ShippingAddress } from '#shared/schemas/shipping-address';
+import { CARRIERS } from '#shared/carriers';
 import { users } from './accounts.ts';
 import { promotions } from './promotions.ts';
 
@@ -133,6 +134,8 @@ export const orders = pgTable(
       .notNull()
       .default('processing'),
     trackingNumber: text('tracking_number'),
+    /** Who carries the parcel (decision 113), chosen at dispatch: its tracking number links to that carrier's page. */
+    carrier: text('carrier', { enum: CARRIERS }),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -154,6 +157,10 @@ export const orders = pgTable(
     check('orders_status_check', sql`${table.status} in ('processing', 'dispatched', 'delivered', 'cancelled')`),
     check('orders_delivered_check', sql`(${table.status} = 'delivered') = ${table.isDelivered}`),
     index('orders_status_idx').on(table.status, table.createdAt),
+    check(
+      'orders_carrier_check',
+      sql`${table.carrier} is null or ${table.carrier} in ('royal-mail', 'dpd', 'evri', 'parcelforce', 'dhl')`,
+    ),
     check(
       'orders_personal_data_check',
       sql`${table.anonymisedAt} is not null or (${table.email} is not null and ${table.shippingAddress} is not null)`,

@@ -12,3 +12,5 @@ export { staffAdminRoutes, staffInviteRoutes } from './staff-routes.ts';
 export { default as accountRepositoriesPlugin } from './repositories.ts';
 export { createUserRepository, type UserRepository } from './user-repository.ts';
 export { turnOffSecondStep } from './totp-off.ts';
+export { default as addressBookPlugin } from './address-book.ts';
+export { default as addressRoutes } from './address-routes.ts';

@@ -4,6 +4,7 @@
  * status and its history, the mail to the customer or guest, and the audit record all happen or none does
  * (decision 072).
  */
+import { CARRIER_NAMES, trackingUrl } from '#shared/carriers';
 import type { AdminOrdersQuery, MoveOrderBody, OrdersCsvQuery } from '#shared/schemas/admin';
 import { HttpError } from '../../errors.ts';
 import type { Actor, Audit } from '../admin/index.ts';
@@ -28,10 +29,11 @@ export interface OrdersAdminService {
   move(id: string, body: MoveOrderBody, actor: Actor): Promise<OrderRecord>;
 }
 
-/** What the audit keeps of an order before and after a move. */
+/** What the audit keeps of an order before and after a move; the carrier only once one was named. */
 const auditedState = (order: OrderRecord) => ({
   status: order.status,
   trackingNumber: order.trackingNumber,
+  ...(order.carrier ? { carrier: order.carrier } : {}),
   isDelivered: order.isDelivered,
 });
 
@@ -53,9 +55,9 @@ export function createOrdersAdminService(deps: {
 
     booksCsv: (query) => ordersCsv(reportRepository, query),
 
-    move: (id, { status, trackingNumber }, actor) =>
+    move: (id, { status, trackingNumber, carrier }, actor) =>
       unitOfWork(async (tx, queueMail) => {
-        const moved = await orderRepository.moveOrder(id, { to: status, trackingNumber, actor }, tx);
+        const moved = await orderRepository.moveOrder(id, { to: status, trackingNumber, carrier, actor }, tx);
         if ('refused' in moved) {
           if (moved.refused === 'not-found') throw new HttpError(404, orderAdminMessages.notFound);
           const { order } = moved;
@@ -70,6 +72,8 @@ export function createOrdersAdminService(deps: {
             orderNumber,
             status,
             trackingNumber: after.trackingNumber ?? undefined,
+            trackingUrl: trackingUrl(after.carrier, after.trackingNumber) ?? undefined,
+            carrier: after.carrier ? CARRIER_NAMES[after.carrier] : undefined,
           }),
         );
         await audit.record(tx, {

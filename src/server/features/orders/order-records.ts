@@ -3,6 +3,7 @@
  * the row readers that turn the tables into them, so a checkout or an order reads the same from whichever repository.
  */
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Carrier } from '#shared/carriers';
 import type { VatRate } from '#shared/constants';
 import type { LineBatch } from '#shared/schemas/order';
 import type { OrderStatus, RefundLine, RefundStatus } from '#shared/schemas/refund';
@@ -89,6 +90,8 @@ export interface OrderRecord {
   isDelivered: boolean;
   status: OrderStatus;
   trackingNumber: string | null;
+  /** Who carries the parcel, when the owner said at dispatch (decision 113). */
+  carrier: Carrier | null;
   dispatchedAt: Date | null;
   deliveredAt: Date | null;
   cancelledAt: Date | null;
@@ -274,6 +277,7 @@ export async function withLines(db: Database, rows: OrderRow[]): Promise<OrderRe
     isDelivered: row.isDelivered,
     status: row.status,
     trackingNumber: row.trackingNumber,
+    carrier: row.carrier,
     dispatchedAt: row.dispatchedAt,
     deliveredAt: row.deliveredAt,
     cancelledAt: row.cancelledAt,

@@ -4,6 +4,7 @@
  * unique index on `orders.checkout_id`): whoever inserts first makes the order, and everyone after finds it.
  */
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Carrier } from '#shared/carriers';
 import type { AdminOrdersQuery, OrderStatus } from '#shared/schemas/admin';
 import type { Database } from '../../db/database.ts';
 import { checkouts, orderLines, orderStatusChanges, orders } from '../../db/schema.ts';
@@ -48,6 +49,14 @@ export interface OrderRepository {
    * number (with or without `RC-`), or part of the buyer's name or e-mail address. Anonymised orders are left out.
    */
   listForAdmin(query: AdminOrdersQuery): Promise<{ orders: OrderRecord[]; total: number }>;
+  /**
+   * One of the customer's own orders (one `listForCustomer` would list) and its moves, oldest first; undefined for
+   * anyone else's, so another's order and no order read the same.
+   */
+  findForCustomer(
+    customer: { id: string; email: string },
+    id: string,
+  ): Promise<{ order: OrderRecord; history: OrderStatusChangeRecord[] } | undefined>;
   /** One order and its moves, oldest first; undefined when there is no such order or it was anonymised. */
   findForAdmin(id: string): Promise<{ order: OrderRecord; history: OrderStatusChangeRecord[] } | undefined>;
   /**
@@ -56,7 +65,12 @@ export interface OrderRepository {
    */
   moveOrder(
     id: string,
-    move: { to: OrderStatus; trackingNumber: string | undefined; actor: { id: string; email: string } },
+    move: {
+      to: OrderStatus;
+      trackingNumber: string | undefined;
+      carrier?: Carrier | undefined;
+      actor: { id: string; email: string };
+    },
     tx: Database,
   ): Promise<{ before: OrderRecord; after: OrderRecord } | MoveRefusal>;
   /** Whether `listForCustomer` would list anything, in one cheap query (a review's 'Verified customer' badge). */
@@ -89,6 +103,21 @@ export function createOrderRepository(appDb: Database): OrderRepository {
     const rows = await db.select().from(orders).where(eq(orders.checkoutId, checkoutId));
     const [order] = await withLines(db, rows);
     return order;
+  }
+
+  async function historyOf(id: string): Promise<OrderStatusChangeRecord[]> {
+    const history = await appDb
+      .select({
+        toStatus: orderStatusChanges.toStatus,
+        trackingNumber: orderStatusChanges.trackingNumber,
+        actorEmail: orderStatusChanges.actorEmail,
+        changedAt: orderStatusChanges.changedAt,
+      })
+      .from(orderStatusChanges)
+      .where(eq(orderStatusChanges.orderId, id))
+      .orderBy(orderStatusChanges.changedAt);
+    // NOTE: written only by moveOrder and cancellations, with a status from the schema's four.
+    return history.map((change) => ({ ...change, toStatus: change.toStatus as OrderStatus }));
   }
 
   return {
@@ -172,28 +201,25 @@ export function createOrderRepository(appDb: Database): OrderRepository {
       return { orders: await withLines(appDb, rows), total: counted?.total ?? 0 };
     },
 
+    async findForCustomer(customer, id) {
+      const rows = await appDb
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), customersOrders(customer)));
+      const [order] = await withLines(appDb, rows);
+      return order ? { order, history: await historyOf(id) } : undefined;
+    },
+
     async findForAdmin(id) {
       const rows = await appDb
         .select()
         .from(orders)
         .where(and(eq(orders.id, id), isNull(orders.anonymisedAt)));
       const [order] = await withLines(appDb, rows);
-      if (!order) return undefined;
-      const history = await appDb
-        .select({
-          toStatus: orderStatusChanges.toStatus,
-          trackingNumber: orderStatusChanges.trackingNumber,
-          actorEmail: orderStatusChanges.actorEmail,
-          changedAt: orderStatusChanges.changedAt,
-        })
-        .from(orderStatusChanges)
-        .where(eq(orderStatusChanges.orderId, id))
-        .orderBy(orderStatusChanges.changedAt);
-      // NOTE: written only by moveOrder, with a status from the schema's three.
-      return { order, history: history.map((change) => ({ ...change, toStatus: change.toStatus as OrderStatus })) };
+      return order ? { order, history: await historyOf(id) } : undefined;
     },
 
-    async moveOrder(id, { to, trackingNumber, actor }, tx) {
+    async moveOrder(id, { to, trackingNumber, carrier, actor }, tx) {
       const rows = await tx
         .select()
         .from(orders)
@@ -203,12 +229,14 @@ export function createOrderRepository(appDb: Database): OrderRepository {
       if (!before) return { refused: 'not-found' };
       if (!isForward(before.status, to)) return { refused: 'not-forward', order: before };
       const keptTracking = trackingNumber ?? before.trackingNumber;
+      const keptCarrier = carrier ?? before.carrier;
       const [updated] = await tx
         .update(orders)
         .set({
           status: to,
           isDelivered: to === 'delivered',
           trackingNumber: keptTracking,
+          carrier: keptCarrier,
           ...(to === 'dispatched' ? { dispatchedAt: sql`now()` } : { deliveredAt: sql`now()` }),
         })
         .where(eq(orders.id, id))

@@ -4,6 +4,7 @@
  * orders); and dispatching several at once, each a move of its own (mailed and audited), so one refused order stops
  * none of the others.
  */
+import type { Carrier } from '#shared/carriers';
 import type { Allergen } from '#shared/allergens';
 import { PACKING_ORDERS_MAX, type PackingOrder } from '#shared/schemas/packing';
 import type { Actor } from '../admin/index.ts';
@@ -26,7 +27,7 @@ export interface PackingService {
   }>;
   /** Marks each order dispatched in turn: the ones moved, and the ones refused with the reason. */
   dispatch(
-    orders: readonly { id: string; trackingNumber?: string | undefined }[],
+    orders: readonly { id: string; trackingNumber?: string | undefined; carrier?: Carrier | undefined }[],
     actor: Actor,
   ): Promise<{ dispatched: OrderRecord[]; refused: { id: string; message: string }[] }>;
 }
@@ -61,9 +62,9 @@ export function createPackingService(deps: {
     async dispatch(orders, actor) {
       const dispatched: OrderRecord[] = [];
       const refused: { id: string; message: string }[] = [];
-      for (const { id, trackingNumber } of orders) {
+      for (const { id, trackingNumber, carrier } of orders) {
         try {
-          dispatched.push(await ordersAdmin.move(id, { status: 'dispatched', trackingNumber }, actor));
+          dispatched.push(await ordersAdmin.move(id, { status: 'dispatched', trackingNumber, carrier }, actor));
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;
           refused.push({ id, message: error.message });

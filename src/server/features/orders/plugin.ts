@@ -1,10 +1,11 @@
 /**
  * Adds the orders domain's services, each made once here: `app.quotes` (a cart's price), `app.checkout` (the shopper's way from a cart to a paid
- * order, with the stock its checkouts hold), `app.ordersAdmin` (the owner's order operations), and `app.refunds` with
+ * order, with the stock its checkouts hold), `app.ordersAdmin` (the owner's order operations), `app.customerOrders` (a customer's own order), and `app.refunds` with
  * `app.refundSettlement` (the owner's refunds and cancellations, and how each refund is settled with the provider).
  */
 import fp from 'fastify-plugin';
 import { type CheckoutService, createCheckoutService } from './checkout-service.ts';
+import { createCustomerOrders } from './customer-orders.ts';
 import { createOrdersAdminService, type OrdersAdminService } from './admin-service.ts';
 import { createPackingService, type PackingService } from './packing.ts';
 import { createReports, type Reports } from './reports.ts';
@@ -68,6 +69,7 @@ export default fp(
     const ordersAdmin = createOrdersAdminService({ unitOfWork, audit, orderRepository, reportRepository });
     app.decorate('ordersAdmin', ordersAdmin);
     app.decorate('reports', createReports(reportRepository));
+    app.decorate('customerOrders', createCustomerOrders(orderRepository));
     app.decorate('packing', createPackingService({ orderRepository, productRepository, ordersAdmin }));
   },
   {

@@ -1,14 +1,16 @@
 /**
  * Checkout and orders (docs/api.md, Checkout and payment; Orders): start a payment, verify it, place the order
- * (customer or guest), list a customer's orders, and which provider takes payments. Every amount comes from the database;
+ * (customer or guest), list a customer's orders and show one, and which provider takes payments. Every amount comes from the database;
  * what a browser sends is only compared with it (decision 039). Each route parses, counts, and calls the service.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OrderIdParamsSchema } from '#shared/schemas/admin';
 import { ApiErrorSchema } from '#shared/schemas/error';
 import {
   CheckoutSessionAnswerSchema,
   CreateCheckoutBodySchema,
+  OrderDetailSchema,
   OrderListSchema,
   OrderSchema,
   PaymentConfigSchema,
@@ -20,7 +22,7 @@ import {
 import type { Config } from '../../config.ts';
 import { clientAddress } from '../../lib/client-address.ts';
 import { registerStripeWebhook } from './stripe-webhook.ts';
-import { checkoutFromWire, orderClaimFromWire, toWireOrder } from './wire.ts';
+import { checkoutFromWire, orderClaimFromWire, toOrderDetail, toWireOrder } from './wire.ts';
 
 /**
  * Limits on starting checkouts before RATE_LIMIT_FACTOR (decision 104): per 15 minutes, room for a shopper who goes
@@ -158,6 +160,18 @@ const ordersRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { co
     '/my-orders',
     { schema: { response: { 200: OrderListSchema, '4xx': ApiErrorSchema } }, onRequest: app.requireCustomer },
     async (request) => (await checkout.ordersOf(request.customer!)).map(toWireOrder),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: { params: OrderIdParamsSchema, response: { 200: OrderDetailSchema, '4xx': ApiErrorSchema } },
+      onRequest: app.requireCustomer,
+    },
+    async (request) => {
+      const { order, history } = await app.customerOrders.find(request.customer!, request.params.id);
+      return toOrderDetail(order, history);
+    },
   );
 };
 

@@ -2,10 +2,11 @@
  * The orders domain's wire edge: the one place its pounds become pence (what a browser sends) and pence become
  * pounds (the orders the API answers, to shoppers and to the owner), with `#shared/money`.
  */
+import { trackingUrl } from '#shared/carriers';
 import { penceToPounds, poundsToPence } from '#shared/money';
 import type { AdminOrder, AdminOrderDetail, AdminRefund } from '#shared/schemas/admin';
 import type { Refund } from '#shared/schemas/refund';
-import type { CreateCheckoutBody, Order, OrderItemInput, PlaceOrderBody } from '#shared/schemas/order';
+import type { CreateCheckoutBody, Order, OrderDetail, OrderItemInput, PlaceOrderBody } from '#shared/schemas/order';
 import type { Quote, QuoteBody } from '#shared/schemas/quote';
 import { vatWithDelivery } from '#shared/vat';
 import type { CheckoutItem, OrderClaim } from './checkout-lines.ts';
@@ -133,6 +134,7 @@ export function toAdminOrder(order: OrderRecord): AdminOrder {
     status: order.status,
     email: order.email,
     ...(order.trackingNumber ? { trackingNumber: order.trackingNumber } : {}),
+    ...(order.carrier ? { carrier: order.carrier } : {}),
     ...(order.dispatchedAt ? { dispatchedAt: order.dispatchedAt.toISOString() } : {}),
     ...(order.deliveredAt ? { deliveredAt: order.deliveredAt.toISOString() } : {}),
     ...(order.cancelledAt ? { cancelledAt: order.cancelledAt.toISOString() } : {}),
@@ -150,5 +152,24 @@ export function toAdminOrderDetail(order: OrderRecord, history: OrderStatusChang
       ...(change.trackingNumber ? { trackingNumber: change.trackingNumber } : {}),
     })),
     refunds: order.refunds.map(toAdminRefund),
+  };
+}
+
+/**
+ * One of a customer's own orders for its page: the shopper's shape, each step with its date (placed first), and the
+ * parcel's tracking number with its carrier's page where the carrier is known (decision 113). Who moved it is the
+ * shop's business, not the customer's.
+ */
+export function toOrderDetail(order: OrderRecord, history: OrderStatusChangeRecord[]): OrderDetail {
+  const link = trackingUrl(order.carrier, order.trackingNumber);
+  return {
+    ...toWireOrder(order),
+    history: [
+      { status: 'processing' as const, at: order.createdAt.toISOString() },
+      ...history.map((change) => ({ status: change.toStatus, at: change.changedAt.toISOString() })),
+    ],
+    ...(order.trackingNumber ? { trackingNumber: order.trackingNumber } : {}),
+    ...(order.carrier ? { carrier: order.carrier } : {}),
+    ...(link ? { trackingUrl: link } : {}),
   };
 }

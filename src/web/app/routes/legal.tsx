@@ -84,8 +84,9 @@ export function PrivacyRoute() {
         <h2>What we collect and why</h2>
         <ul>
           <li>
-            <strong>Your account</strong> (name, e-mail address and a one-way hash of your password): to let you log in,
-            keep your cart and show your orders. Lawful basis: our contract with you.
+            <strong>Your account</strong> (name, e-mail address, a one-way hash of your password, and the delivery
+            addresses you choose to save to it): to let you log in, keep your cart, offer your addresses at checkout and
+            show your orders. Lawful basis: our contract with you.
           </li>
           <li>
             <strong>Your orders</strong> (what you bought, the delivery name, address, phone number and e-mail, and the
@@ -119,9 +120,10 @@ export function PrivacyRoute() {
         <ul>
           <li>Order and payment records: 6 years from the end of the financial year, as HMRC requires.</li>
           <li>
-            Your account: until you delete it (on your account page) or ask us to. Deleting it also deletes your
-            messages to us and our record of the e-mails we sent you; your orders stay for our accounts, without your
-            name, e-mail address or delivery address.
+            Your account and the addresses saved to it: until you delete them (an address at checkout, the account on
+            your account page) or ask us to. Deleting the account also deletes its saved addresses, your messages to us
+            and our record of the e-mails we sent you; your orders stay for our accounts, without your name, e-mail
+            address or delivery address.
           </li>
           <li>A checkout you did not pay for: {days(RETENTION.unpaidCheckoutDays)}.</li>
           <li>

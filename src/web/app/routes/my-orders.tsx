@@ -1,6 +1,6 @@
 /**
- * /my-orders: the customer's orders, newest first, each with its status and a 'Buy again' that puts its lines
- * back in the cart at today's prices, then opens the cart. Logged-in customers only; a lazy chunk.
+ * /my-orders: the customer's orders, newest first, each with its status, a link to its own page (with its VAT
+ * receipt) and a 'Buy again' that puts its lines back in the cart at today's prices, then opens the cart. Logged-in customers only; a lazy chunk.
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -101,10 +101,16 @@ function OrderHistory() {
             <OrderCard
               order={order}
               actions={
-                <Button variant="buy" disabled={busyOrderId !== null} onClick={() => void buyOrderAgain(order)}>
-                  {busyOrderId === order._id ? 'Adding…' : 'Buy again'}
-                  <span className="sr-only">: order {order.orderNumber}</span>
-                </Button>
+                <div className="flex flex-wrap gap-3">
+                  <Link to={paths.myOrder.getHref(order._id)} className={buttonStyles({ variant: 'secondary' })}>
+                    View order and VAT receipt
+                    <span className="sr-only">: order {order.orderNumber}</span>
+                  </Link>
+                  <Button variant="buy" disabled={busyOrderId !== null} onClick={() => void buyOrderAgain(order)}>
+                    {busyOrderId === order._id ? 'Adding…' : 'Buy again'}
+                    <span className="sr-only">: order {order.orderNumber}</span>
+                  </Button>
+                </div>
               }
             />
           </li>

@@ -28,7 +28,7 @@ describe('the shipping form’s first values', () => {
     });
   });
 
-  it('start in the United Kingdom unless another country was stored, and are empty for a guest', () => {
+  it('start in the United Kingdom, the one country the shop delivers to, and are empty for a guest', () => {
     expect(shippingAddressDefaults({}, undefined)).toEqual({
       name: '',
       phone: '',
@@ -39,7 +39,7 @@ describe('the shipping form’s first values', () => {
       postalCode: '',
       country: 'United Kingdom',
     });
-    expect(shippingAddressDefaults({ country: 'Ireland' }, undefined).country).toBe('Ireland');
+    expect(shippingAddressDefaults({ country: 'Ireland' }, undefined).country).toBe('United Kingdom');
   });
 
   it('show the stored phone as a UK reader writes it', () => {

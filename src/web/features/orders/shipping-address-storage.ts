@@ -2,7 +2,7 @@
  * The shipping address kept in local storage under 'shippingAddress', so the next checkout starts filled
  * in. Read from an effect, never while rendering; a stored value is only a suggestion the form validates again.
  */
-import type { ShippingAddress, ShippingAddressInput } from '#shared/schemas/shipping-address';
+import { DELIVERY_COUNTRY, type ShippingAddress, type ShippingAddressInput } from '#shared/schemas/shipping-address';
 import { formatUkPhone } from '#shared/uk-phone';
 import { browserStorage, readItem, writeItem } from '#web/lib/storage.ts';
 import { SHIPPING_ADDRESS_KEY } from './forget-shipping-address.ts';
@@ -46,7 +46,7 @@ export function parseStoredShippingAddress(json: string | null): Partial<Shippin
 /**
  * What the form starts with: the stored address (its phone, kept as +44…, written as a UK reader writes it), the
  * logged-in customer's name and e-mail where it has none, and the United Kingdom as the country (the shop
- * delivers in the UK) when nothing else is known.
+ * delivers in the UK only).
  */
 export function shippingAddressDefaults(
   stored: Partial<ShippingAddressDraft>,
@@ -56,7 +56,8 @@ export function shippingAddressDefaults(
   draft.phone = formatUkPhone(draft.phone);
   if (!draft.name.trim() && customer) draft.name = customer.name;
   if (!draft.email.trim() && customer) draft.email = customer.email;
-  if (!draft.country.trim()) draft.country = 'United Kingdom';
+  // The one country the shop delivers to, whatever an older checkout kept (decision 112).
+  draft.country = DELIVERY_COUNTRY;
   return draft;
 }
 

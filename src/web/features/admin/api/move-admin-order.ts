@@ -5,11 +5,12 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminApiPaths } from '#shared/admin-api-paths';
+import type { Carrier } from '#shared/carriers';
 import { type AdminOrder, AdminOrderSchema } from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { adminOrdersKey } from './get-admin-order.ts';
 
-export type OrderMove = { status: 'dispatched'; trackingNumber?: string } | { status: 'delivered' };
+export type OrderMove = { status: 'dispatched'; trackingNumber?: string; carrier?: Carrier } | { status: 'delivered' };
 
 export const MOVE_ORDER_FAILED = 'We could not change this order. Please try again.';
 

@@ -1,11 +1,12 @@
 /**
  * One order for the owner (decision 071, amended): the lines, the total with its VAT by rate, where it goes, the
  * buyer's e-mail, where it stands with its tracking number and history, and the moves still open to it: 'Mark as
- * dispatched' (with a tracking number or none) and 'Mark as delivered'. Only forward moves are offered; each shows
+ * dispatched' (with a tracking number and its carrier, or none) and 'Mark as delivered'. Only forward moves are offered; each shows
  * its progress on its button, then the result as a status message, or the server's refusal as an alert. Below them,
  * its refunds, with 'Refund' and 'Cancel order' (decision 093).
  */
 import { type FormEvent, useId, useState } from 'react';
+import { CARRIER_NAMES, type Carrier } from '#shared/carriers';
 import { type AdminOrderDetail, TRACKING_NUMBER_MAX_LENGTH } from '#shared/schemas/admin';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
@@ -17,6 +18,7 @@ import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 import { ADMIN_ORDER_FAILED, useAdminOrder } from '../api/get-admin-order.ts';
 import { MOVE_ORDER_FAILED, type OrderMove, useMoveAdminOrder } from '../api/move-admin-order.ts';
 import { formatOrderTime, STATUS_LABELS } from '../order-format.ts';
+import { CarrierSelect } from './carrier-select.tsx';
 import { ConfirmStep } from './confirm-step.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { OpenedRow } from './opened-row.tsx';
@@ -92,7 +94,10 @@ function OrderDetail({
               <dt className="font-semibold">Now</dt>
               <dd>{STATUS_LABELS[order.status]}</dd>
               <dt className="font-semibold">Tracking</dt>
-              <dd className="break-all">{order.trackingNumber ?? 'None given'}</dd>
+              <dd className="break-all">
+                {order.trackingNumber ?? 'None given'}
+                {order.carrier && ` (${CARRIER_NAMES[order.carrier]})`}
+              </dd>
             </dl>
             <h4 className="mt-4 font-semibold text-stone-900">History</h4>
             {order.history.length === 0 ? (
@@ -130,6 +135,7 @@ const DONE: Record<OrderMove['status'], string> = {
 function OrderActions({ order }: { order: AdminOrderDetail }) {
   const move = useMoveAdminOrder(order._id);
   const [trackingNumber, setTrackingNumber] = useState('');
+  const [carrier, setCarrier] = useState<Carrier | undefined>();
   const [asking, setAsking] = useState<OrderMove | null>(null);
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const actionsId = useId();
@@ -177,7 +183,7 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
         >
           <p className="text-stone-800">
             {asking.status === 'dispatched' && asking.trackingNumber
-              ? `The buyer will be e-mailed with tracking number ${asking.trackingNumber}. This cannot be undone.`
+              ? `The buyer will be e-mailed with tracking number ${asking.trackingNumber}${asking.carrier ? ` (${CARRIER_NAMES[asking.carrier]})` : ''}. This cannot be undone.`
               : 'The buyer will be e-mailed. This cannot be undone.'}
           </p>
         </ConfirmStep>
@@ -185,7 +191,11 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
         <>
           {order.status === 'processing' && (
             <form
-              onSubmit={ask({ status: 'dispatched', ...(tracking && { trackingNumber: tracking }) })}
+              onSubmit={ask({
+                status: 'dispatched',
+                ...(tracking && { trackingNumber: tracking }),
+                ...(carrier && { carrier }),
+              })}
               className="flex flex-col gap-3 sm:flex-row sm:items-end"
             >
               <TextField
@@ -196,6 +206,7 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
                 autoComplete="off"
                 onChange={(event) => setTrackingNumber(event.target.value)}
               />
+              <CarrierSelect className="min-w-0 sm:w-48" value={carrier} onChange={setCarrier} />
               <SubmitButton>Mark as dispatched</SubmitButton>
             </form>
           )}

@@ -7,6 +7,7 @@
 import { formatBestBefore } from '#shared/best-before';
 import { useId, useState } from 'react';
 import type { DispatchManyAnswer, PackingOrder, Pick } from '#shared/schemas/packing';
+import type { Carrier } from '#shared/carriers';
 import { TRACKING_NUMBER_MAX_LENGTH } from '#shared/schemas/admin';
 import { PostalAddress } from '#web/components/receipt/postal-address.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -15,6 +16,7 @@ import { TextField } from '#web/components/ui/text-field.tsx';
 import { failureMessage, OFFLINE_MESSAGE } from '#web/lib/api-client.ts';
 import { DISPATCH_FAILED, PACKING_FAILED, useDispatchOrders, usePacking } from '../api/packing.ts';
 import { formatOrderTime } from '../order-format.ts';
+import { CarrierSelect } from './carrier-select.tsx';
 import { ConfirmStep } from './confirm-step.tsx';
 import { Check } from './product-form-parts.tsx';
 import { QueryState } from './query-state.tsx';
@@ -34,6 +36,7 @@ function PackingDesk({ orders, picks, total }: { orders: PackingOrder[]; picks: 
   const dispatch = useDispatchOrders();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [tracking, setTracking] = useState<Readonly<Record<string, string>>>({});
+  const [carriers, setCarriers] = useState<Readonly<Record<string, Carrier | undefined>>>({});
   const [asking, setAsking] = useState(false);
   const [result, setResult] = useState<DispatchManyAnswer>();
   // Only orders still listed count: one dispatched elsewhere meanwhile drops out of the choice.
@@ -46,6 +49,7 @@ function PackingDesk({ orders, picks, total }: { orders: PackingOrder[]; picks: 
         orders: ticked.map((order) => ({
           id: order._id,
           ...(tracking[order._id]?.trim() ? { trackingNumber: tracking[order._id]?.trim() } : {}),
+          ...(carriers[order._id] ? { carrier: carriers[order._id] } : {}),
         })),
       },
       {
@@ -144,6 +148,8 @@ function PackingDesk({ orders, picks, total }: { orders: PackingOrder[]; picks: 
           }
           trackingNumber={tracking[order._id] ?? ''}
           onTrackingNumber={(value) => setTracking((current) => ({ ...current, [order._id]: value }))}
+          carrier={carriers[order._id]}
+          onCarrier={(value) => setCarriers((current) => ({ ...current, [order._id]: value }))}
         />
       ))}
     </div>
@@ -196,9 +202,12 @@ interface PackingSlipProps {
   onPacked: (packed: boolean) => void;
   trackingNumber: string;
   onTrackingNumber: (value: string) => void;
+  carrier: Carrier | undefined;
+  onCarrier: (value: Carrier | undefined) => void;
 }
 
-function PackingSlip({ order, packed, onPacked, trackingNumber, onTrackingNumber }: PackingSlipProps) {
+function PackingSlip(props: PackingSlipProps) {
+  const { order, packed, onPacked, trackingNumber, onTrackingNumber, carrier, onCarrier } = props;
   const headingId = useId();
   return (
     <article aria-labelledby={headingId} className={`${card} break-before-page`}>
@@ -260,6 +269,12 @@ function PackingSlip({ order, packed, onPacked, trackingNumber, onTrackingNumber
           maxLength={TRACKING_NUMBER_MAX_LENGTH}
           autoComplete="off"
           onChange={(event) => onTrackingNumber(event.target.value)}
+        />
+        <CarrierSelect
+          label={`Carrier for ${order.orderNumber} (optional)`}
+          className="min-w-0 sm:w-56"
+          value={carrier}
+          onChange={onCarrier}
         />
       </div>
     </article>

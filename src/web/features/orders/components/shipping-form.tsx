@@ -1,6 +1,7 @@
 /**
  * The /shipping form: full name, phone, e-mail, street address, optional landmark, city, postal code and
- * country, validated with the shared schema the server also applies. A valid postcode is handed to the page, which
+ * country (the United Kingdom, the one the shop delivers to), validated with the shared schema the server also applies.
+ * A logged-in customer may fill it from their saved addresses and tick 'Save this address to my account'. A valid postcode is handed to the page, which
  * prices delivery for it (docs/api.md, Delivery and promotions); an area the shop does not deliver to is said on the
  * postal code field and cannot be paid for. On submit the address is remembered for next time and, once the quote
  * for its postcode is known, the payment session is created with the quote's total and code; the browser then leaves
@@ -11,12 +12,16 @@ import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CartLine } from '#shared/schemas/cart';
+import type { SavedAddress } from '#shared/schemas/saved-address';
 import {
+  DELIVERY_COUNTRY,
   type ShippingAddress,
   type ShippingAddressInput,
   ShippingAddressSchema,
   UkPostcodeSchema,
 } from '#shared/schemas/shipping-address';
+import { formatUkPhone } from '#shared/uk-phone';
+import { FormField, fieldBorder } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
@@ -24,6 +29,8 @@ import { paths } from '#web/config/paths.ts';
 import { failureMessage } from '#web/lib/api-client.ts';
 import { useSession } from '#web/lib/session.ts';
 import { checkoutBody, isPriceChange, useCreateCheckoutSession } from '../api/create-checkout-session.ts';
+import { useSaveAddress } from '../api/saved-addresses.ts';
+import { SavedAddressPicker } from './saved-address-picker.tsx';
 import {
   EMPTY_SHIPPING_ADDRESS,
   readStoredShippingAddress,
@@ -65,6 +72,9 @@ export function ShippingForm({ lines, quote, onPostcodeChange, onPriceChange }: 
   // The address sent, waiting for the quote of its postcode.
   const [waiting, setWaiting] = useState<ShippingAddress | null>(null);
   const [quoteFailed, setQuoteFailed] = useState(false);
+  // A customer's choice to keep this address on their account (decision 112): asked, never assumed.
+  const [saveToAccount, setSaveToAccount] = useState(false);
+  const saveAddress = useSaveAddress();
   const {
     register,
     handleSubmit,
@@ -101,8 +111,10 @@ export function ShippingForm({ lines, quote, onPostcodeChange, onPriceChange }: 
     onPostcodeChange(parsed.success ? parsed.data : undefined);
   }, [postalCode, onPostcodeChange]);
 
-  const onSubmit = handleSubmit((address) => {
+  const onSubmit = handleSubmit(async (address) => {
     storeShippingAddress(address);
+    // Kept before leaving for the payment page; a refusal (a full address book) never stands between them and paying.
+    if (session && saveToAccount) await saveAddress.mutateAsync(address).catch(() => undefined);
     setQuoteFailed(false);
     createSession.reset();
     setWaiting(address);
@@ -134,8 +146,12 @@ export function ShippingForm({ lines, quote, onPostcodeChange, onPriceChange }: 
 
   const busy = createSession.isPending || redirecting || waiting !== null;
 
+  const fillFromSaved = ({ _id, ...address }: SavedAddress) =>
+    reset({ ...address, phone: formatUkPhone(address.phone), country: DELIVERY_COUNTRY });
+
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
+      {session && <SavedAddressPicker onUse={fillFromSaved} />}
       <TextField label="Full name" autoComplete="name" required error={errors.name?.message} {...register('name')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
@@ -188,13 +204,29 @@ export function ShippingForm({ lines, quote, onPostcodeChange, onPriceChange }: 
           {...register('postalCode')}
         />
       </div>
-      <TextField
-        label="Country"
-        autoComplete="country-name"
-        required
-        error={errors.country?.message}
-        {...register('country')}
-      />
+      <FormField label="Country" hint="We deliver within the United Kingdom only." error={errors.country?.message}>
+        {(control) => (
+          <select
+            {...control}
+            autoComplete="country-name"
+            className={`mt-1.5 block min-h-11 w-full rounded-lg border bg-white px-3 text-base text-stone-900 shadow-sm ${fieldBorder(errors.country?.message)}`}
+            {...register('country')}
+          >
+            <option value={DELIVERY_COUNTRY}>{DELIVERY_COUNTRY}</option>
+          </select>
+        )}
+      </FormField>
+      {session && (
+        <label className="flex items-center gap-3 text-stone-800">
+          <input
+            type="checkbox"
+            className="size-5 accent-roast-800"
+            checked={saveToAccount}
+            onChange={(event) => setSaveToAccount(event.target.checked)}
+          />
+          Save this address to my account
+        </label>
+      )}
 
       <FormMessage tone="error">
         {quoteFailed ? (
