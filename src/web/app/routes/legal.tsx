@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DELIVERY_ESTIMATE, SHOP_NAME } from '#shared/constants';
+import { KITCHEN_ALLERGEN_WORDS, KITCHEN_STATEMENT } from '#shared/kitchen';
 import { RETENTION } from '#shared/retention';
 import { SHOP_COMPANY, SHOP_CONTACT } from '#shared/shop-contact';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
@@ -250,9 +251,9 @@ export function TermsRoute() {
       <section>
         <h2>Allergens</h2>
         <p>
-          Every product page lists its allergens. Our products are roasted and packed where peanuts, tree nuts and
-          sesame are handled, so any of them may contain traces of these. Please read each product's allergen
-          information before you buy.
+          Every product page lists its allergens. {KITCHEN_STATEMENT} Any of our products may therefore contain
+          traces of {KITCHEN_ALLERGEN_WORDS}: each product's page names those it may contain besides its own
+          ingredients. Please read each product's allergen information before you buy.
         </p>
       </section>
 
