@@ -16,6 +16,8 @@ const INFORMATION_LINKS = [
   { to: paths.bestsellers.getHref(), label: 'Bestsellers' },
   { to: paths.newLaunches.getHref(), label: 'New Launches' },
   { to: paths.delivery.getHref(), label: 'Delivery' },
+  { to: paths.returns.getHref(), label: 'Returns' },
+  { to: paths.faq.getHref(), label: 'FAQ' },
 ] as const;
 
 const LEGAL_LINKS = [
