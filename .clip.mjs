@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+const [,, url, width, out] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: Number(width), height: 800 } });
+await page.goto('http://127.0.0.1:4517' + url, { waitUntil: 'networkidle' });
+await page.waitForTimeout(500);
+const footer = await page.locator('footer').boundingBox();
+const y = Math.max(0, footer.y - 600);
+await page.screenshot({ path: out, fullPage: true, clip: { x: 0, y, width: Number(width), height: 700 } });
+await browser.close();
