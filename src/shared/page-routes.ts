@@ -45,6 +45,8 @@ export const pageRoutes = {
   privacy: '/privacy',
   terms: '/terms',
   delivery: '/delivery',
+  returns: '/returns',
+  faq: '/faq',
 } as const;
 
 export type PageRouteName = keyof typeof pageRoutes;

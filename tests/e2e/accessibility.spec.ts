@@ -30,6 +30,8 @@ const pages: { name: string; url: string; allowedConsoleError?: RegExp }[] = [
   { name: 'privacy policy', url: '/privacy' },
   { name: 'terms and conditions', url: '/terms' },
   { name: 'delivery information', url: '/delivery' },
+  { name: 'returns and refunds', url: '/returns' },
+  { name: 'frequently asked questions', url: '/faq' },
 ];
 
 for (const width of [1280, 375]) {

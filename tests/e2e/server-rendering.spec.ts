@@ -30,6 +30,8 @@ const storefrontPages = [
   '/cancel',
   '/privacy',
   '/terms',
+  '/returns',
+  '/faq',
   '/delivery',
 ];
 

@@ -25,6 +25,8 @@ test.describe('every page has its own title and description', () => {
     ['/privacy', 'Privacy Policy | Roast & Co.'],
     ['/terms', 'Terms and Conditions | Roast & Co.'],
     ['/delivery', 'Delivery Information | Roast & Co.'],
+    ['/returns', 'Returns and Refunds | Roast & Co.'],
+    ['/faq', 'FAQ | Roast & Co.'],
   ] as const) {
     test(`${path}: ${title}`, async ({ page }) => {
       await page.goto(path);

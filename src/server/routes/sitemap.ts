@@ -28,6 +28,8 @@ export const pageIndexing = {
   privacy: 'listed',
   terms: 'listed',
   delivery: 'listed',
+  returns: 'listed',
+  faq: 'listed',
   search: 'disallowed',
   cart: 'unlisted',
   login: 'disallowed',

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ALLERGENS } from '#shared/allergens';
 import { VAT_RATES } from '#shared/constants';
 import { hasControlCharacter } from '#shared/control-characters';
+import { withKitchenAllergens } from '#shared/kitchen';
 import { WEIGHT_LABEL_MAX_LENGTH } from './cart.ts';
 import { CategorySchema, type NutritionSchema, ProductSchema, WeightSchema } from './product.ts';
 
@@ -232,7 +233,11 @@ export const ProductInputSchema = z
     error: 'An allergen the product contains is not a "may contain".',
     path: ['mayContain'],
   })
-  .transform(({ _id: _ignored, price: _price, hidden: _hidden, rating: _rating, ...product }) => product);
+  // The kitchen's allergens join every product's 'may contain' here, so no save can leave one out (decision 114).
+  .transform(({ _id: _ignored, price: _price, hidden: _hidden, rating: _rating, ...product }) => ({
+    ...product,
+    mayContain: withKitchenAllergens(product),
+  }));
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 
 export const ProductIdParamsSchema = z.object({

@@ -237,6 +237,14 @@ export function createAppRoutes(queryClient: QueryClient, { fetchData = true } =
                 import('./routes/legal.tsx').then((module) => ({ default: module.legalScreens[name] })),
               ),
             })),
+            // The returns page and the FAQ share one chunk, apart from the legal pages.
+            ...(['returns', 'faq'] as const).map((name) => ({
+              ...screen,
+              path: paths[name].path,
+              lazy: lazyScreen(() =>
+                import('./routes/help.tsx').then((module) => ({ default: module.helpScreens[name] })),
+              ),
+            })),
             { ...screen, path: '*', lazy: lazyScreen(() => import('./routes/not-found.tsx')) },
           ],
         },

@@ -76,6 +76,8 @@ export const paths = {
   privacy: fixed(pageRoutes.privacy),
   terms: fixed(pageRoutes.terms),
   delivery: fixed(pageRoutes.delivery),
+  returns: fixed(pageRoutes.returns),
+  faq: fixed(pageRoutes.faq),
 
   // Screens that later issues build; listed now so links are written once.
   cart: fixed(pageRoutes.cart),

@@ -60,6 +60,8 @@ describe('GET /sitemap.xml', () => {
         `${origin}/privacy`,
         `${origin}/terms`,
         `${origin}/delivery`,
+        `${origin}/returns`,
+        `${origin}/faq`,
         ...products.map((product) => `${origin}/product/${product._id}`),
       ].sort(),
     );

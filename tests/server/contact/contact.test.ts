@@ -92,6 +92,30 @@ describe('POST /api/contact/submit', () => {
     expect(mail.html).not.toContain('<Lovelace>');
   });
 
+  it('acknowledges the message to the sender with its reference, Reply-To the shop, repeating nothing they wrote', async () => {
+    const email = uniqueEmail('acknowledged');
+    const response = await submit(testApp, {
+      name: 'Visit cheap-pills.example',
+      email,
+      message: 'Win a prize at cheap-pills.example <a href="x">now</a>',
+    });
+    expect(response.statusCode).toBe(201);
+    const [stored] = await storedFrom(testApp, email);
+
+    const mail = await sink.nextMailTo(email);
+    expect(mail.to).toEqual([email]);
+    expect(mail.subject).toBe('We have your message: Roast & Co.');
+    expect(mail.headers['reply-to']).toBe(shopEmail);
+    expect(mail.text).toContain('Your message has reached us');
+    expect(mail.text).toContain(`Your reference: ${stored?.id}`);
+    expect(mail.html).toContain(`Your reference: ${stored?.id}`);
+    // Anyone may type anyone's address: the receipt carries none of the sender's words to that inbox.
+    for (const part of [mail.text, mail.html, mail.subject]) expect(part).not.toContain('cheap-pills');
+    // The shop's copy still comes, and only one receipt goes to the sender.
+    expect((await sink.nextMailTo(shopEmail)).text).toContain(`Reference: ${stored?.id}`);
+    expect(sink.mailsTo(email)).toHaveLength(1);
+  });
+
   it('takes a message without a phone, and stores no phone for an empty or null one', async () => {
     for (const phone of [undefined, '', '   ', null]) {
       const email = uniqueEmail('no-phone');

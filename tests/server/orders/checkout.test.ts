@@ -138,6 +138,26 @@ describe('the test payment page', () => {
     expect(page.body).toContain('2 × Roasted Cashew Nuts (500g)');
   });
 
+  it('shows a refused card’s fields again as typed, once, and pays with an expiry typed without its slash', async () => {
+    const sessionId = await startCheckout(testApp);
+    const refused = await payOnTestPage(testApp, sessionId, { expiry: '1329', nameOnCard: 'Grace "Amazing" Hopper' });
+    expect(refused.statusCode).toBe(303);
+    expect(refused.headers.location).toBe(`/pay/${sessionId}?refused=invalidExpiry`);
+    const again = await testApp.app.inject({ method: 'GET', url: refused.headers.location as string });
+    expect(again.body).toContain('expiration date is invalid.');
+    expect(again.body).toMatch(/<input id="card-number"[^>]* value="4242 4242 4242 4242"/);
+    expect(again.body).toMatch(/<input id="card-expiry"[^>]* value="1329"[^>]* aria-invalid="true"/);
+    expect(again.body).toMatch(/<input id="card-name"[^>]* value="Grace &quot;Amazing&quot; Hopper"/);
+    expect(again.headers['cache-control']).toBe('no-store');
+    // Read once: a reload, or anyone else with the address, gets empty fields.
+    const reloaded = await testApp.app.inject({ method: 'GET', url: refused.headers.location as string });
+    expect(reloaded.body).not.toContain('value="4242 4242 4242 4242"');
+
+    const paid = await payOnTestPage(testApp, sessionId, { expiry: '0830' });
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`/success?session_id=${sessionId}`);
+  });
+
   it('declines 4000 0000 0000 0002 and calls a Luhn-failing number invalid, taking no payment', async () => {
     const sessionId = await startCheckout(testApp);
     // Every POST answers with a redirect to a GET (decision 065): Back never lands on a form to resubmit.
@@ -147,7 +167,9 @@ describe('the test payment page', () => {
     const declinedPage = await testApp.app.inject({ method: 'GET', url: declined.headers.location as string });
     expect(declinedPage.statusCode).toBe(200);
     expect(declinedPage.body).toContain('Your card was declined.');
-    expect(declinedPage.body).not.toContain('Grace Hopper');
+    // What was typed comes back for the shopper to correct, never in the address.
+    expect(declinedPage.body).toContain('value="Grace Hopper"');
+    expect(declined.headers.location).not.toContain('4000');
     const invalid = await payOnTestPage(testApp, sessionId, { cardNumber: '4242 4242 4242 4241' });
     expect(invalid.headers.location).toBe(`/pay/${sessionId}?refused=invalidNumber`);
     const invalidPage = await testApp.app.inject({ method: 'GET', url: invalid.headers.location as string });

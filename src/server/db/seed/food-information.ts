@@ -64,7 +64,7 @@ export const foodInformation: Record<string, FoodInformation> = {
   },
   'walnut-halves': {
     ingredients: 'Walnuts',
-    mayContain: [],
+    mayContain: ['Peanuts', 'Sesame'],
     nutrition: {
       energyKj: 2809,
       energyKcal: 681,
@@ -117,7 +117,7 @@ export const foodInformation: Record<string, FoodInformation> = {
   },
   'pecan-halves': {
     ingredients: 'Pecan nuts',
-    mayContain: [],
+    mayContain: ['Peanuts', 'Sesame'],
     nutrition: {
       energyKj: 2974,
       energyKcal: 722,
@@ -134,7 +134,7 @@ export const foodInformation: Record<string, FoodInformation> = {
   },
   'brazil-nuts': {
     ingredients: 'Brazil nuts',
-    mayContain: [],
+    mayContain: ['Peanuts', 'Sesame'],
     nutrition: {
       energyKj: 2854,
       energyKcal: 692,
@@ -185,7 +185,7 @@ export const foodInformation: Record<string, FoodInformation> = {
   },
   'jumbo-flame-raisins': {
     ingredients: 'Raisins (99.5%), sunflower oil',
-    mayContain: [],
+    mayContain: ['Peanuts', 'Tree nuts', 'Sesame'],
     nutrition: {
       energyKj: 1264,
       energyKcal: 298,
@@ -202,7 +202,7 @@ export const foodInformation: Record<string, FoodInformation> = {
   },
   'golden-sultanas': {
     ingredients: 'Sultanas, preservative: sulphur dioxide',
-    mayContain: [],
+    mayContain: ['Peanuts', 'Tree nuts', 'Sesame'],
     nutrition: {
       energyKj: 1258,
       energyKcal: 297,
@@ -219,7 +219,7 @@ export const foodInformation: Record<string, FoodInformation> = {
   },
   'soft-dried-apricots': {
     ingredients: 'Apricots, preservative: sulphur dioxide',
-    mayContain: [],
+    mayContain: ['Peanuts', 'Tree nuts', 'Sesame'],
     nutrition: {
       energyKj: 977,
       energyKcal: 231,
@@ -236,7 +236,7 @@ export const foodInformation: Record<string, FoodInformation> = {
   },
   'turkish-dried-figs': {
     ingredients: 'Figs',
-    mayContain: [],
+    mayContain: ['Peanuts', 'Tree nuts', 'Sesame'],
     nutrition: {
       energyKj: 1074,
       energyKcal: 254,
@@ -255,7 +255,7 @@ export const foodInformation: Record<string, FoodInformation> = {
   // NOTE: sold with their stones; the nutrition is per 100 g of the fruit without stones (the edible part).
   'medjool-dates': {
     ingredients: 'Medjool dates',
-    mayContain: [],
+    mayContain: ['Peanuts', 'Tree nuts', 'Sesame'],
     nutrition: {
       energyKj: 1248,
       energyKcal: 294,
@@ -272,7 +272,7 @@ export const foodInformation: Record<string, FoodInformation> = {
   },
   'dried-cranberries': {
     ingredients: 'Cranberries (60%), cane sugar, sunflower oil',
-    mayContain: [],
+    mayContain: ['Peanuts', 'Tree nuts', 'Sesame'],
     nutrition: {
       energyKj: 1422,
       energyKcal: 336,
@@ -289,7 +289,7 @@ export const foodInformation: Record<string, FoodInformation> = {
   },
   'dried-mango-slices': {
     ingredients: 'Mango, preservative: sulphur dioxide',
-    mayContain: [],
+    mayContain: ['Peanuts', 'Tree nuts', 'Sesame'],
     nutrition: {
       energyKj: 1323,
       energyKcal: 312,
@@ -306,7 +306,7 @@ export const foodInformation: Record<string, FoodInformation> = {
   },
   'soft-pitted-prunes': {
     ingredients: 'Prunes',
-    mayContain: [],
+    mayContain: ['Peanuts', 'Tree nuts', 'Sesame'],
     nutrition: {
       energyKj: 911,
       energyKcal: 215,
@@ -358,7 +358,7 @@ export const foodInformation: Record<string, FoodInformation> = {
   },
   'chia-seeds': {
     ingredients: 'Chia seeds',
-    mayContain: [],
+    mayContain: ['Peanuts', 'Tree nuts', 'Sesame'],
     nutrition: {
       energyKj: 1823,
       energyKcal: 442,
@@ -375,7 +375,7 @@ export const foodInformation: Record<string, FoodInformation> = {
   },
   'golden-linseed': {
     ingredients: 'Golden linseed',
-    mayContain: [],
+    mayContain: ['Peanuts', 'Tree nuts', 'Sesame'],
     nutrition: {
       energyKj: 2118,
       energyKcal: 514,
@@ -393,7 +393,7 @@ export const foodInformation: Record<string, FoodInformation> = {
   },
   'hulled-white-sesame-seeds': {
     ingredients: 'Sesame seeds',
-    mayContain: [],
+    mayContain: ['Peanuts', 'Tree nuts'],
     nutrition: {
       energyKj: 2643,
       energyKcal: 640,
@@ -428,7 +428,7 @@ export const foodInformation: Record<string, FoodInformation> = {
   },
   'hulled-hemp-seeds': {
     ingredients: 'Hulled hemp seeds',
-    mayContain: [],
+    mayContain: ['Peanuts', 'Tree nuts', 'Sesame'],
     nutrition: {
       energyKj: 2455,
       energyKcal: 592,
@@ -446,7 +446,7 @@ export const foodInformation: Record<string, FoodInformation> = {
   // NOTE: the description names no origins for the mix; the main ingredient is taken to be our Austrian pumpkin seeds.
   'four-seed-mix': {
     ingredients: 'Pumpkin seeds (35%), sunflower seeds (30%), golden linseed (20%), sesame seeds (15%)',
-    mayContain: [],
+    mayContain: ['Peanuts', 'Tree nuts'],
     nutrition: {
       energyKj: 2433,
       energyKcal: 589,

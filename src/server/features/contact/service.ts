@@ -1,15 +1,18 @@
 /**
- * Adds `app.contact`, the contact form's one rule: a message is stored and its mail to the shop queued together, or
- * neither (decision 040).
+ * Adds `app.contact`, the contact form's one rule: a message is stored, its mail to the shop and the sender's
+ * acknowledgement queued together, or none of them (decisions 040 and 115).
  */
 import fp from 'fastify-plugin';
 import type { ContactBody } from '#shared/schemas/contact';
 import type { Config } from '../../config.ts';
-import { contactMessageMail, type UnitOfWork } from '../mail/index.ts';
+import { contactAcknowledgementMail, contactMessageMail, type UnitOfWork } from '../mail/index.ts';
 import type { ContactMessageRecord, ContactRepository } from './contact-repository.ts';
 
 export interface ContactService {
-  /** Stores a validated message and queues its mail to the shop (Reply-To the sender), in one transaction. */
+  /**
+   * Stores a validated message and queues its mail to the shop (Reply-To the sender) and the sender's
+   * acknowledgement (Reply-To the shop), in one transaction.
+   */
   submit(message: ContactBody): Promise<ContactMessageRecord>;
 }
 
@@ -23,6 +26,9 @@ export function createContactService(deps: {
       deps.unitOfWork(async (tx, queueMail) => {
         const saved = await deps.contactRepository.create(message, tx);
         await queueMail(contactMessageMail({ to: deps.shopEmail, ...message, reference: saved.id }));
+        await queueMail(
+          contactAcknowledgementMail({ to: message.email, reference: saved.id, replyTo: deps.shopEmail }),
+        );
         return saved;
       }),
   };

@@ -8,6 +8,7 @@ export {
   staffInviteMail,
 } from './templates/account-mails.ts';
 export { lowStockShopMail, newOrderShopMail } from './templates/shop-alert-mails.ts';
+export { contactAcknowledgementMail } from './templates/contact-acknowledgement-mail.ts';
 export { contactMessageMail } from './templates/contact-message-mail.ts';
 export { contactReplyMail } from './templates/contact-reply-mail.ts';
 export type { OutgoingMail } from './templates/layout.ts';

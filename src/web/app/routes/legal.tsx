@@ -2,70 +2,22 @@
  * /privacy, /terms and /delivery (docs/api.md, A UK shopper's rules; decision 064): what a UK shopper is owed in writing, for this shop.
  * One lazy chunk for the three: a shopper who reads one often reads another, and none is on a first page's path.
  */
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DELIVERY_ESTIMATE, SHOP_NAME } from '#shared/constants';
+import { DELIVERY_ESTIMATE } from '#shared/constants';
+import { KITCHEN_ALLERGEN_WORDS, KITCHEN_STATEMENT } from '#shared/kitchen';
 import { RETENTION } from '#shared/retention';
 import { SHOP_COMPANY, SHOP_CONTACT } from '#shared/shop-contact';
-import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
-import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { paths } from '#web/config/paths.ts';
 import { deliveryChargeLines, useDeliveryCharges } from './delivery-charges.ts';
+import { days, LegalPage, linkClass, WhoWeAre } from './legal-page.tsx';
 
 /** When these texts last changed; shown on each page, as a shopper may want to know what they agreed to. */
-const LAST_UPDATED = '27 November 2026';
-
-const linkClass = 'font-semibold text-buy underline underline-offset-4 hover:text-buy-hover';
-
-/** A period as a sentence says it: 'a day', '30 days'. */
-const days = (count: number) => (count === 1 ? 'a day' : `${count} days`);
-
-function LegalPage({
-  title,
-  metaTitle,
-  description,
-  children,
-}: {
-  title: string;
-  metaTitle: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <PageContainer>
-      <PageMeta title={`${metaTitle} | ${SHOP_NAME}`} description={description} />
-      <article className="mx-auto max-w-3xl">
-        <PageHeading description={`Last updated ${LAST_UPDATED}.`}>{title}</PageHeading>
-        <div className="space-y-8 text-base leading-relaxed text-stone-800 [&_h2]:text-xl [&_h2]:font-extrabold [&_h2]:text-roast-900 [&_li]:mt-1.5 [&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6">
-          {children}
-        </div>
-      </article>
-    </PageContainer>
-  );
-}
-
-/** Who we are and how to reach us: the same paragraph on each page. */
-function WhoWeAre() {
-  return (
-    <p>
-      {SHOP_NAME} is the trading name of {SHOP_COMPANY.legalName}, registered in {SHOP_COMPANY.registeredIn} with
-      company number {SHOP_COMPANY.companyNumber}, VAT number {SHOP_COMPANY.vatNumber}. Our registered office is{' '}
-      {SHOP_CONTACT.addressLines.join(', ')}. You can reach us at{' '}
-      <a href={`mailto:${SHOP_CONTACT.email}`} className={linkClass}>
-        {SHOP_CONTACT.email}
-      </a>{' '}
-      or on{' '}
-      <a href={SHOP_CONTACT.phoneHref} className={linkClass}>
-        {SHOP_CONTACT.phone}
-      </a>{' '}
-      (Monday to Friday, 9am to 5pm).
-    </p>
-  );
-}
+const LAST_UPDATED = '29 November 2026';
 
 export function PrivacyRoute() {
   return (
     <LegalPage
+      lastUpdated={LAST_UPDATED}
       title="Privacy Policy"
       metaTitle="Privacy Policy"
       description="What personal data Roast & Co. collects, why, how long we keep it, and your rights under UK GDPR, with how to use them."
@@ -180,6 +132,7 @@ export function PrivacyRoute() {
 export function TermsRoute() {
   return (
     <LegalPage
+      lastUpdated={LAST_UPDATED}
       title="Terms and Conditions"
       metaTitle="Terms and Conditions"
       description="The terms of buying from Roast & Co.: the contract, prices including VAT, delivery, your 14-day right to cancel and its food exceptions, and returns."
@@ -206,8 +159,8 @@ export function TermsRoute() {
         <h2>Prices and payment</h2>
         <p>
           All prices are in pounds sterling and include VAT where it applies (most roasted nuts and seeds are
-          standard-rated at 20%; dried fruit is zero-rated). The price you pay is the one shown at checkout. Delivery
-          within the UK is free. Payment is taken by card when you place your order.
+          standard-rated at 20%; dried fruit is zero-rated). The price you pay is the one shown at checkout. Any
+          delivery charge is shown in your cart before you pay. Payment is taken by card when you place your order.
         </p>
       </section>
 
@@ -246,15 +199,21 @@ export function TermsRoute() {
           prefer, and you need not send a food item back. This is in addition to your rights under the Consumer Rights
           Act 2015.
         </p>
-        <p>To return an unopened pack, e-mail us first so we can give you the return address and your reference.</p>
+        <p>
+          To return an unopened pack, e-mail us first so we can give you your reference. Our{' '}
+          <Link to={paths.returns.getHref()} className={linkClass}>
+            Returns and Refunds
+          </Link>{' '}
+          page explains the steps.
+        </p>
       </section>
 
       <section>
         <h2>Allergens</h2>
         <p>
-          Every product page lists its allergens. Our products are roasted and packed where peanuts, tree nuts and
-          sesame are handled, so any of them may contain traces of these. Please read each product's allergen
-          information before you buy.
+          Every product page lists its allergens. {KITCHEN_STATEMENT} Any of our products may therefore contain traces
+          of {KITCHEN_ALLERGEN_WORDS}: each product's page names those it may contain besides its own ingredients.
+          Please read each product's allergen information before you buy.
         </p>
       </section>
 
@@ -303,6 +262,7 @@ function DeliveryCharges() {
 export function DeliveryRoute() {
   return (
     <LegalPage
+      lastUpdated={LAST_UPDATED}
       title="Delivery Information"
       metaTitle="Delivery Information"
       description={`Delivery across the UK in ${DELIVERY_ESTIMATE}: where Roast & Co. delivers, what it costs and when orders are dispatched.`}

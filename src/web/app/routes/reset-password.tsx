@@ -50,9 +50,17 @@ export default function ResetPasswordRoute() {
         <ResetPasswordForm token={token} onReset={setDoneMessage} />
       )}
       {doneMessage !== undefined && (
-        <FormMessage tone="success" focusOnShow>
-          {doneMessage}
-        </FormMessage>
+        <>
+          <FormMessage tone="success" focusOnShow>
+            {doneMessage}
+          </FormMessage>
+          {/* The page moves on by itself; a shopper who reads slowly or uses a screen reader goes when ready. */}
+          <p className="mt-4 text-sm">
+            <Link to={paths.login.getHref()} className={authLinkClass}>
+              Log in with your new password
+            </Link>
+          </p>
+        </>
       )}
     </AuthCard>
   );

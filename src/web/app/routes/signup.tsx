@@ -10,17 +10,24 @@ import { FormMessage } from '#web/components/ui/form-message.tsx';
 import { paths } from '#web/config/paths.ts';
 import { AuthCard, authLinkClass } from '#web/features/accounts/components/auth-card.tsx';
 import { EMAIL_VERIFIED_MESSAGE } from '#web/features/accounts/api/verify-otp.ts';
+import { loginState } from '#web/features/accounts/login-state.ts';
 import { SignupForm } from '#web/features/accounts/components/signup-form.tsx';
 import { VerifyCodeForm } from '#web/features/accounts/components/verify-code-form.tsx';
 import { logIn } from '#web/lib/session.ts';
 import { useRedirectAfter } from '#web/lib/use-redirect-after.ts';
 
-type Step = { name: 'form' } | { name: 'code'; userId: string; email: string } | { name: 'verified' };
+type Step = { name: 'form' } | { name: 'code'; userId: string; email: string } | { name: 'verified'; email: string };
 
 export default function SignupRoute() {
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>({ name: 'form' });
-  useRedirectAfter({ active: step.name === 'verified', to: paths.login.getHref(), delayMs: OTP_VERIFIED_REDIRECT_MS });
+  useRedirectAfter({
+    active: step.name === 'verified',
+    to: paths.login.getHref(),
+    delayMs: OTP_VERIFIED_REDIRECT_MS,
+    // The login form starts with the address just verified: only the password is left to type.
+    state: step.name === 'verified' ? loginState(step.email) : undefined,
+  });
 
   return (
     <AuthCard
@@ -52,7 +59,11 @@ export default function SignupRoute() {
         />
       )}
       {step.name === 'code' && (
-        <VerifyCodeForm userId={step.userId} email={step.email} onVerified={() => setStep({ name: 'verified' })} />
+        <VerifyCodeForm
+          userId={step.userId}
+          email={step.email}
+          onVerified={() => setStep({ name: 'verified', email: step.email })}
+        />
       )}
       {step.name === 'verified' && (
         <FormMessage tone="success" focusOnShow>

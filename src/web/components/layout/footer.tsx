@@ -16,6 +16,8 @@ const INFORMATION_LINKS = [
   { to: paths.bestsellers.getHref(), label: 'Bestsellers' },
   { to: paths.newLaunches.getHref(), label: 'New Launches' },
   { to: paths.delivery.getHref(), label: 'Delivery' },
+  { to: paths.returns.getHref(), label: 'Returns' },
+  { to: paths.faq.getHref(), label: 'FAQ' },
 ] as const;
 
 const LEGAL_LINKS = [
@@ -32,8 +34,9 @@ const SOCIAL_LINKS = [
 const linkClass = 'rounded-sm text-cream-100 underline-offset-4 hover:text-white hover:underline';
 
 export function Footer() {
+  // No margin of its own: every page ends with its own padding, and the two together left an empty band.
   return (
-    <footer className="mt-16 bg-roast-900 text-cream-200 [--focus-ring:#fcd34d]">
+    <footer className="bg-roast-900 text-cream-200 [--focus-ring:#fcd34d]">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <p className="text-lg font-extrabold text-white">{SHOP_NAME}</p>

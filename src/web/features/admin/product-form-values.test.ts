@@ -40,7 +40,7 @@ const product: AdminProduct = {
   allergens: ['Tree nuts'],
   vatRate: 0,
   ingredients: 'Cashew nuts (100%)',
-  mayContain: ['Peanuts'],
+  mayContain: ['Peanuts', 'Sesame'],
   nutrition,
   origin: 'India',
   storage: 'Keep dry.',

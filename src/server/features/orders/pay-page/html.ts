@@ -22,6 +22,8 @@ export interface PayPageModel {
   amountPence: number;
   email: string;
   error?: { field: keyof TestCardEntry; message: string };
+  /** What the shopper typed before a refusal, shown again so nothing needs typing twice. */
+  entered?: TestCardEntry | undefined;
 }
 
 const fieldIds: Record<keyof TestCardEntry, string> = {
@@ -35,9 +37,11 @@ function field(model: PayPageModel, name: keyof TestCardEntry, label: string, at
   const id = fieldIds[name];
   const error = model.error?.field === name ? model.error : undefined;
   const described = error ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
+  const entered = model.entered?.[name];
+  const value = entered ? ` value="${escapeHtml(entered)}"` : '';
   return `<div class="field">
 <label for="${id}">${escapeHtml(label)}</label>
-<input id="${id}" name="${name}" ${attributes} required${described}>
+<input id="${id}" name="${name}" ${attributes}${value} required${described}>
 ${error ? `<p id="${id}-error" class="error" role="alert">${escapeHtml(error.message)}</p>` : ''}
 </div>`;
 }

@@ -3,7 +3,8 @@
  * `GET /pay/{id}` shows it, `POST /pay/{id}` takes a test card and, when it pays, places the order at once
  * (the payment and its order commit together, so a paid session always has an order) and sends the browser
  * to `/success?session_id={id}`. Every POST answers with a 303 to a GET (decision 065): a refused card goes back to
- * `/pay/{id}?refused={reason}`, so the browser's history holds no form to resubmit when the shopper presses Back.
+ * `/pay/{id}?refused={reason}`, so the browser's history holds no form to resubmit when the shopper presses Back;
+ * that GET shows the fields again as they were typed, held in memory for it alone (decision 115).
  * `POST /pay/{id}/cancel` gives the checkout's stock back and goes to `/cancel`; a checkout that gave its stock back
  * (cancelled, or past its hold) is refused payment.
  */
@@ -20,6 +21,7 @@ import {
   renderPayMessagePage,
   renderPayPage,
 } from './html.ts';
+import { createTypedEntries } from './typed-entries.ts';
 
 const ParamsSchema = z.object({ sessionId: SessionIdSchema });
 /** Whatever the form sends; every field is checked by the card rules, so a missing one is only an empty one. */
@@ -59,6 +61,7 @@ const unknownPayment = {
 
 const payRoutes: FastifyPluginAsync = async (app) => {
   await app.register(formBody, { bodyLimit: 4 * 1024 });
+  const typedEntries = createTypedEntries();
 
   const sendHtml = (reply: FastifyReply, status: number, html: string) =>
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
@@ -106,7 +109,8 @@ const payRoutes: FastifyPluginAsync = async (app) => {
       return sendHtml(reply, 409, renderPayMessagePage(expiredPayment.title, expiredPayment.message));
     const { refused } = RefusedQuerySchema.parse(request.query ?? {});
     const error = refused ? { field: refusalFields[refused], message: testCardMessages[refused] } : undefined;
-    return sendHtml(reply, 200, renderPayPage({ ...found.model, ...(error && { error }) }));
+    const entered = refused ? typedEntries.take(found.model.sessionId) : undefined;
+    return sendHtml(reply, 200, renderPayPage({ ...found.model, ...(error && { error }), entered }));
   });
 
   app.post('/pay/:sessionId', async (request, reply) => {
@@ -119,7 +123,8 @@ const payRoutes: FastifyPluginAsync = async (app) => {
     const outcome = chargeTestCard(entered, new Date());
     if (!outcome.paid) {
       request.log.info({ field: outcome.field }, 'test card refused');
-      // NOTE: what was typed is not carried over: a card's details never go into an address or a log.
+      // NOTE: a card's details never go into an address or a log: what was typed waits in memory for the GET.
+      typedEntries.keep(model.sessionId, entered);
       return reply.redirect(refusedUrl(model.sessionId, outcome.reason), 303);
     }
     // Cancelled, or left past its hold: its stock has gone back to the shelf, and this page no longer takes payment.

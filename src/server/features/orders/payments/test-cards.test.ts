@@ -48,6 +48,13 @@ describe('the test checkout’s cards', () => {
     expect(chargeTestCard(card({ nameOnCard: '  ' }), now)).toMatchObject({ field: 'nameOnCard' });
   });
 
+  it('takes the expiry as people type it: MMYY with or without the slash, a four-digit year too', () => {
+    for (const expiry of ['0829', '08/29', '08 / 29', '8/29', '08/2029', '082029', ' 08 29 '])
+      expect(chargeTestCard(card({ expiry }), now), expiry).toEqual({ paid: true });
+    for (const expiry of ['1329', '829', '08/2', '0826', 'ab/cd', '08//29'])
+      expect(chargeTestCard(card({ expiry }), now), expiry).toMatchObject({ field: 'expiry' });
+  });
+
   it('runs the Luhn check', () => {
     expect(passesLuhn('79927398713')).toBe(true);
     expect(passesLuhn('79927398710')).toBe(false);

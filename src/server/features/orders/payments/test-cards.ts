@@ -15,7 +15,7 @@ export const testCardMessages = {
 
 export interface TestCardEntry {
   cardNumber: string;
-  /** MM / YY, as card forms ask for it. */
+  /** MM / YY, as card forms ask for it; MMYY or MM/YYYY, with or without the slash, too. */
   expiry: string;
   cvc: string;
   nameOnCard: string;
@@ -57,7 +57,9 @@ export function chargeTestCard(entry: TestCardEntry, now: Date): TestCardOutcome
   const digits = entry.cardNumber.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) return refusal('cardNumber', 'invalidNumber');
 
-  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(entry.expiry);
+  // '08 / 29', '8/29', '08/2029', and typed without the slash '0829' or '082029'.
+  const expiry =
+    /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(entry.expiry) ?? /^\s*(\d{2})\s*(\d{2}|\d{4})\s*$/.exec(entry.expiry);
   const month = Number(expiry?.[1]);
   if (!expiry?.[2] || month < 1 || month > 12) return refusal('expiry', 'invalidExpiry');
   const year = expiry[2].length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);

@@ -23,7 +23,14 @@ interface PendingVerification {
   message: string;
 }
 
-export function LoginForm({ onLoggedIn }: { onLoggedIn: (answer: LoginAnswer) => void }) {
+export function LoginForm({
+  onLoggedIn,
+  initialEmail = '',
+}: {
+  onLoggedIn: (answer: LoginAnswer) => void;
+  /** The address the shopper just verified or reset the password of: only the password is left to type. */
+  initialEmail?: string;
+}) {
   const login = useLogin();
   const [pending, setPending] = useState<PendingVerification>();
   /** How many times the server has asked for the authenticator app's code: each time, the field takes focus. */
@@ -39,8 +46,13 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (answer: LoginAnswer) =>
     formState: { errors },
   } = useForm<LoginBody>({
     resolver: zodResolver(LoginFormSchema),
-    defaultValues: { email: '', password: '', totp: '' },
+    defaultValues: { email: initialEmail, password: '', totp: '' },
   });
+
+  // Arriving with the address filled in, the shopper's next step is the password.
+  useEffect(() => {
+    if (initialEmail) setFocus('password');
+  }, [initialEmail, setFocus]);
 
   useEffect(() => {
     if (codeAsked > 0) setFocus('totp');

@@ -5,6 +5,7 @@
 import { clsx } from 'clsx';
 import { type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { CATEGORIES } from '#shared/constants';
+import { KITCHEN_STATEMENT } from '#shared/kitchen';
 import { PRODUCT_WEIGHTS_MAX, type ProductInput } from '#shared/schemas/admin-product';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -134,7 +135,7 @@ export function FoodInformation({
       </Group>
       <Group
         legend="May contain"
-        hint="What the kitchen also handles; never one the product contains."
+        hint={`${KITCHEN_STATEMENT} Those the product does not contain are added when you save; tick any other it may carry, never one it contains.`}
         error={errors.mayContain?.message}
       >
         <AllergenChecks {...register('mayContain')} />

@@ -1,12 +1,13 @@
 /**
- * The cart page's body: one row per line (image, name, unit and line price, weight select, quantity, Remove),
+ * The cart page's body: one row per line (image, name, unit and line price, weight select, quantity, Remove with a
+ * few seconds' Undo),
  * 'Remove All' (asked again first, decision 063), and the summary with 'Your Savings', then the server's quote
  * (subtotal, the discount of an applied code, delivery, how much more for free delivery, total), the promotion code
  * and checkout. An empty cart shows the shop's sentence instead of a summary and a checkout
  * (docs/api.md, A UK shopper's rules). Without an address no delivery zone applies: the standard charge
  * (docs/api.md, Delivery and promotions).
  */
-import { type Ref, useId, useRef, useState } from 'react';
+import { type Ref, useId, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cartTotals } from '#shared/cart-rules';
 import { QUANTITY_MIN } from '#shared/constants';
@@ -22,6 +23,8 @@ import { quoteFigures, useQuote } from '../api/get-quote.ts';
 import type { Cart } from '../hooks/use-cart.ts';
 import { usePromoCode } from '../promo-code.ts';
 import { PromoCodeField } from './promo-code-field.tsx';
+import { RemoveAll } from './remove-all.tsx';
+import { RemovedNotice, type RemoveWithUndo, useRemoveWithUndo } from './undo-remove.tsx';
 
 export const EMPTY_CART_CHECKOUT_ALERT =
   'Your cart is empty. Please add items to your cart before proceeding to checkout.';
@@ -35,16 +38,20 @@ export function CartView({ cart }: { cart: Cart }) {
   const quote = useQuote(cart.lines, { promoCode: promoCode ?? undefined });
   // Set by 'Remove All': the empty cart's link then takes the focus the vanished button had.
   const focusEmpty = useRef(false);
+  const removing = useRemoveWithUndo(cart);
 
   if (cart.lines.length === 0) {
     return (
-      <EmptyCart
-        errorMessage={cart.errorMessage}
-        linkRef={(link) => {
-          if (link && focusEmpty.current) link.focus();
-          focusEmpty.current = false;
-        }}
-      />
+      <div className="flex flex-col gap-4">
+        <RemovedNotice removing={removing} />
+        <EmptyCart
+          errorMessage={cart.errorMessage}
+          linkRef={(link) => {
+            if (link && focusEmpty.current) link.focus();
+            focusEmpty.current = false;
+          }}
+        />
+      </div>
     );
   }
 
@@ -52,10 +59,11 @@ export function CartView({ cart }: { cart: Cart }) {
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
       <section aria-label="Cart lines" className="flex flex-col gap-4">
         <FormMessage tone="error">{cart.errorMessage}</FormMessage>
+        <RemovedNotice removing={removing} />
         <ul role="list" className="flex flex-col gap-4">
           {cart.lines.map((line) => (
             <li key={line._id}>
-              <CartLineRow line={line} cart={cart} />
+              <CartLineRow line={line} cart={cart} onRemove={removing.remove} />
             </li>
           ))}
         </ul>
@@ -133,59 +141,7 @@ export function EmptyCart({
   );
 }
 
-/** 'Remove All', asked again in place before the cart is emptied: one press should not lose a whole cart. */
-function RemoveAll({ lineCount, onConfirm }: { lineCount: number; onConfirm: () => void }) {
-  const [asking, setAsking] = useState(false);
-  const questionId = useId();
-  // Where focus goes as the question opens and closes, so a keyboard user is never left on the page's body.
-  const focusOnMount = useRef(false);
-  const focusIfAsked = (element: HTMLElement | null) => {
-    // NOTE: called with null as the control it replaces goes; only the new control ends the wait.
-    if (element && focusOnMount.current) {
-      element.focus();
-      focusOnMount.current = false;
-    }
-  };
-  const ask = (next: boolean) => {
-    focusOnMount.current = true;
-    setAsking(next);
-  };
-
-  if (!asking) {
-    return (
-      <div>
-        <Button ref={focusIfAsked} variant="secondary" onClick={() => ask(true)}>
-          Remove All
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <div
-      role="group"
-      aria-labelledby={questionId}
-      className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-4 sm:flex-row sm:items-center"
-    >
-      <p id={questionId} className="font-semibold text-red-900 sm:flex-1">
-        {lineCount === 1 ? 'Remove the item from your cart?' : `Remove all ${lineCount} items from your cart?`}
-      </p>
-      <div className="flex flex-wrap gap-3">
-        <Button variant="secondary" ref={focusIfAsked} onClick={() => ask(false)}>
-          Keep Items
-        </Button>
-        <button
-          type="button"
-          onClick={onConfirm}
-          className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-4 text-sm font-semibold text-white shadow-sm hover:bg-red-800"
-        >
-          Yes, Remove All
-        </button>
-      </div>
-    </div>
-  );
-}
-
-function CartLineRow({ line, cart }: { line: CartLine; cart: Cart }) {
+function CartLineRow({ line, cart, onRemove }: { line: CartLine; cart: Cart; onRemove: RemoveWithUndo['remove'] }) {
   const selectId = useId();
   const { product } = line;
   const name = product?.name || line.name || 'A product no longer sold';
@@ -281,7 +237,7 @@ function CartLineRow({ line, cart }: { line: CartLine; cart: Cart }) {
           <button
             type="button"
             aria-label={`Remove ${name}`}
-            onClick={() => cart.change({ type: 'remove', productId: line._id, qtyToRemove: line.qty })}
+            onClick={(event) => onRemove(line, event.currentTarget)}
             className={buttonStyles({ variant: 'ghost', size: 'sm', className: 'ml-auto min-h-11' })}
           >
             Remove

@@ -34,7 +34,12 @@ export function ProductCartButtons({ product, cart }: { product: Product; cart: 
           link.focus();
         }}
         to={paths.cart.getHref()}
-        className={buttonStyles({ variant: 'secondary', size: 'sm', className: 'flex-1' })}
+        // One line in a phone's two-column grid: less padding rather than other words.
+        className={buttonStyles({
+          variant: 'secondary',
+          size: 'sm',
+          className: 'flex-1 px-2 whitespace-nowrap sm:px-3',
+        })}
       >
         Already in Cart
       </Link>

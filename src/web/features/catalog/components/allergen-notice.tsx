@@ -27,7 +27,8 @@ export function AllergenNotice({
           {allergens.length > 0
             ? `Allergens: ${allergens.join(', ')}`
             : mayContain.length > 0
-              ? 'No major allergens in the ingredients'
+              ? // Not 'No major allergens …': a shopper skimming the box must not read that where traces may be.
+                'Allergens: none in the ingredients'
               : 'No major allergens'}
         </strong>
         {mayContain.length > 0 && (

@@ -32,6 +32,8 @@ export function ReviewCarousel({ label }: { label: string }) {
       <ReviewSummary average={average} count={total} className="h-7" />
       <Carousel
         label={label}
+        // On a phone the arrows sit over the card's edges: room kept beside the card so they never cover its date.
+        className="max-md:px-7"
         options={CAROUSEL_OPTIONS}
         slideClassName={`flex basis-full md:basis-1/3 ${REVIEW_SLIDE_HEIGHT}`}
         slides={shown.map((review) => ({
