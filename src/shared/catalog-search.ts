@@ -1,5 +1,5 @@
-import type { Category } from '#shared/constants';
-import type { Product, ProductBrowseQuery, ProductPage, ProductSort } from '#shared/schemas/product';
+import type { Category, ProductSort } from '#shared/constants';
+import type { Product, ProductBrowseQuery, ProductPage } from '#shared/schemas/product';
 import { allergenTerms, nearWords, normalise, singular, TYPO_MIN_LENGTH, wordsOf } from './search-words.ts';
 
 /** What a search found, and for one found only by near words, the words corrected ('Did you mean …?'). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALLERGENS, type Allergen } from '#shared/allergens';
-import { CATEGORIES, VAT_RATES } from '#shared/constants';
+import { CATEGORIES, PRODUCT_SORTS, VAT_RATES } from '#shared/constants';
 
 export const CategorySchema = z.enum(CATEGORIES);
 
@@ -75,9 +75,6 @@ export const PRODUCT_PAGE_DEFAULT_LIMIT = 24;
 export const PRODUCT_PAGE_MAX_LIMIT = 100;
 export const PRODUCT_IDS_MAX = 100;
 export const PRODUCT_COLLECTIONS = ['new', 'bestsellers'] as const;
-/** A list's orders besides the shop's own (or, for a search, the best matches first). */
-export const PRODUCT_SORTS = ['price-asc', 'price-desc', 'rating', 'name'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
 /** The longest `free-from` accepted: every allergen's name, comma-separated, fits well within it. */
 const FREE_FROM_MAX_LENGTH = 400;
 
