@@ -10,12 +10,13 @@ export interface SearchResult {
 
 /**
  * The storefront's search (decision 110): every word of the query must be in the product's name, category,
- * description, ingredients or allergens (case- and accent-insensitive, anywhere in a word), or its singular at a
- * word's start ('walnuts' finds 'Walnut Halves'), optionally within one category. The product named exactly as the
- * query comes first, then those whose name holds every word, then the rest, each in the order given. When no product
- * holds every word, a word of five letters or more that no product holds is read as the catalog's words one typo
- * from it ('almnods' almonds, 'cashw' cashews), and what those find comes with the corrected words. The words are
- * looked for among `vocabularyFrom`'s, the whole catalog's where `products` is a part of it (kept per catalog).
+ * description, ingredients or allergens (case- and accent-insensitive, anywhere in a word), or its singular must be
+ * that of a word there ('walnuts' finds 'Walnut Halves', 'cranberry' 'Dried Cranberries'), optionally within one
+ * category. The product named exactly as the query comes first, then those whose name holds every word, then the
+ * rest, each in the order given. When no product holds every word, a word of five letters or more that no product
+ * holds is read as the catalog's words one typo from it ('almnods' almonds, 'cashw' cashews), and what those find
+ * comes with the corrected words. The words are looked for among `vocabularyFrom`'s, the whole catalog's where
+ * `products` is a part of it (kept per catalog).
  */
 export function searchCatalog(
   products: readonly Product[],
@@ -50,7 +51,7 @@ export function searchProducts(products: readonly Product[], query: string, cate
   return searchCatalog(products, query, category).products;
 }
 
-/** A word of the query: found as itself anywhere in the text, or (letters only) its singular at a word's start. */
+/** A word of the query: found as itself anywhere in the text, or (letters only) its singular as a whole word. */
 interface Term {
   word: string;
   needles: readonly string[];
@@ -59,7 +60,7 @@ interface Term {
 }
 
 function exactTerm(word: string): Term {
-  return { word, needles: [word], ...(/^\p{L}+$/u.test(word) ? { singular: ` ${singular(word)}` } : {}) };
+  return { word, needles: [word], ...(/^\p{L}+$/u.test(word) ? { singular: ` ${singular(word)} ` } : {}) };
 }
 
 function holds(text: { text: string; words: string }, term: Term): boolean {
@@ -70,7 +71,7 @@ function holds(text: { text: string; words: string }, term: Term): boolean {
 /** The products holding every term: named exactly as `words` say first, then by name, then elsewhere. */
 function rank(products: readonly Product[], terms: readonly Term[], words: readonly string[]): Product[] {
   const query = words.join(' ');
-  const querySingulars = ` ${words.map(singular).join(' ')}`;
+  const querySingulars = ` ${words.map(singular).join(' ')} `;
   const named: Product[] = [];
   const inName: Product[] = [];
   const elsewhere: Product[] = [];
@@ -105,7 +106,7 @@ function suggestedWord(term: Term, found: readonly Product[]): string {
 interface Searchable {
   name: { text: string; words: string };
   text: string;
-  /** Every word's singular, each after a space, so a needle after a space matches a word's start. */
+  /** Every word's singular, each between spaces, so a needle between spaces matches a whole word. */
   words: string;
   /** Its distinct words of letters, for the catalog's vocabulary. */
   vocabulary: readonly string[];
@@ -128,9 +129,9 @@ function searchable(product: Product): Searchable {
     ].join(' ');
     const textWords = wordsOf(text);
     found = {
-      name: { text: name, words: ` ${wordsOf(name).map(singular).join(' ')}` },
+      name: { text: name, words: ` ${wordsOf(name).map(singular).join(' ')} ` },
       text,
-      words: ` ${textWords.map(singular).join(' ')}`,
+      words: ` ${textWords.map(singular).join(' ')} `,
       vocabulary: [...new Set(textWords.filter((word) => /^\p{L}+$/u.test(word)))],
     };
     searchables.set(product, found);
