@@ -43,6 +43,18 @@ export default function SearchRoute() {
         }
       />
       <PageHeading description={category ? `In ${category}` : undefined}>{heading}</PageHeading>
+      {suggestion ? (
+        <p className="mb-4 text-lg text-stone-800">
+          Did you mean{' '}
+          <Link
+            to={`${paths.search.path}?${suggestionParams}`}
+            className="font-semibold text-buy underline hover:text-buy-hover"
+          >
+            {suggestion}
+          </Link>
+          ?
+        </p>
+      ) : null}
       <ListControls unsortedLabel="Best match" carry={['query', 'category']} />
       {productsQuery.isPending ? (
         <ProductGridSkeleton wide />
@@ -50,18 +62,6 @@ export default function SearchRoute() {
         <LoadError onRetry={() => void productsQuery.refetch()} retrying={productsQuery.isFetching} />
       ) : (
         <>
-          {suggestion ? (
-            <p className="mb-2 text-lg text-stone-800">
-              Did you mean{' '}
-              <Link
-                to={`${paths.search.path}?${suggestionParams}`}
-                className="font-semibold text-buy underline hover:text-buy-hover"
-              >
-                {suggestion}
-              </Link>
-              ?
-            </p>
-          ) : null}
           <p aria-live="polite" className="mb-4 text-sm text-stone-600">
             {total === 1 ? '1 product found' : `${total} products found`}
             {freeFromNote(filter['free-from'])}

@@ -7,6 +7,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ALLERGENS, type Allergen } from '#shared/allergens';
 import { PRODUCT_SORTS, type ProductSort } from '#shared/constants';
 import { buttonStyles } from '#web/components/ui/button.tsx';
+import { ChevronDown } from '#web/components/ui/icons.tsx';
 import type { ProductListFilter } from '../api/get-products.ts';
 import { listOrder } from '../list-order.ts';
 
@@ -89,8 +90,9 @@ export function ListControls({ unsortedLabel, carry }: ListControlsProps) {
         </select>
       </div>
       <details className="group min-w-44 flex-1 rounded-lg border border-stone-300 open:basis-full">
-        <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-semibold text-stone-800">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 px-3 text-sm font-semibold text-stone-800 [&::-webkit-details-marker]:hidden">
           Free from allergens{freeFrom.length > 0 ? ` (${freeFrom.length} chosen)` : ''}
+          <ChevronDown aria-hidden="true" className="size-4 shrink-0 transition-transform group-open:rotate-180" />
         </summary>
         <fieldset className="border-t border-stone-200 px-3 pt-2 pb-3">
           <legend className="sr-only">Free from allergens</legend>
