@@ -30,11 +30,12 @@ export function searchCatalog(
   const found = rank(candidates, terms, words);
   if (found.length > 0 || words.length === 0) return { products: found };
 
-  // Nothing holds every word: a word nothing holds at all may be a typo.
+  // Nothing holds every word: a word the catalog's words do not hold may be a typo. Asked of the vocabulary (some
+  // thousands of short words) rather than of every product's text, a scan that costs as much as the search.
   const vocabulary = vocabularyOf(vocabularyFrom);
   const corrected: Term[] = [];
   for (const term of terms) {
-    if (term.word.length >= TYPO_MIN_LENGTH && !candidates.some((product) => holds(searchable(product), term))) {
+    if (term.word.length >= TYPO_MIN_LENGTH && !vocabularyHolds(vocabulary, term)) {
       const near = nearWords(term.word, vocabulary);
       if (near.length === 0) return { products: [] };
       corrected.push({ word: term.word, needles: near, near: true });
@@ -61,6 +62,12 @@ interface Term {
 
 function exactTerm(word: string): Term {
   return { word, needles: [word], ...(/^\p{L}+$/u.test(word) ? { singular: ` ${singular(word)} ` } : {}) };
+}
+
+/** Whether one of the catalog's words holds the term, as a product's text would. */
+function vocabularyHolds(vocabulary: readonly string[], term: Term): boolean {
+  const wanted = term.singular?.trim();
+  return vocabulary.some((word) => word.includes(term.word) || (wanted !== undefined && singular(word) === wanted));
 }
 
 function holds(text: { text: string; words: string }, term: Term): boolean {
