@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchProducts } from './catalog-search.ts';
+import { browseCatalog, searchCatalog, searchProducts } from './catalog-search.ts';
 import { parseCategory } from './constants.ts';
 import type { Product } from './schemas/product.ts';
 
@@ -69,6 +69,72 @@ describe('searchProducts', () => {
 
   it('treats odd characters as text, not patterns', () => {
     expect(searchProducts(products, '.*(')).toEqual([]);
+  });
+});
+
+describe('searchCatalog', () => {
+  const nuts = [
+    product({ _id: 'mix', name: 'Fruit and Nut Mix', description: 'With almonds and raisins.' }),
+    product({ _id: 'almonds', name: 'Roasted Almonds', ingredients: 'Almonds, sea salt' }),
+    product({ _id: 'apricots', name: 'Dried Apricots', allergens: ['Sulphur dioxide and sulphites'] }),
+    product({ _id: 'flapjack', name: 'Flapjack Bites', ingredients: 'Rolled oats, honey' }),
+  ];
+
+  it('lists the product named exactly first, then by name, then elsewhere', () => {
+    const named = [...nuts, product({ _id: 'exact', name: 'Almonds' })];
+    expect(ids(searchProducts(named, 'almonds'))).toEqual(['exact', 'almonds', 'mix']);
+  });
+
+  it('finds allergens by their everyday words and ingredients by the allergen’s name', () => {
+    expect(ids(searchProducts(nuts, 'sulphites'))).toEqual(['apricots']);
+    expect(ids(searchProducts(nuts, 'gluten'))).toEqual(['flapjack']);
+  });
+
+  it('finds words near a typo and says what they were, only when nothing matched as typed', () => {
+    expect(searchCatalog(nuts, 'almnods')).toEqual({ products: [nuts[1], nuts[0]], suggestion: 'almonds' });
+    expect(searchCatalog(nuts, 'roasted almnods')).toMatchObject({ suggestion: 'roasted almonds' });
+    expect(searchCatalog(nuts, 'almonds').suggestion).toBeUndefined();
+    expect(searchCatalog(nuts, 'qwertyuiop')).toEqual({ products: [] });
+  });
+
+  it('offers no correction when every word is in the catalog but no product has them all', () => {
+    expect(searchCatalog(nuts, 'flapjack apricots')).toEqual({ products: [] });
+  });
+});
+
+describe('browseCatalog', () => {
+  const page = { limit: 10, offset: 0 };
+  const rated = [
+    product({ _id: 'none', name: 'B', price: 3, rating: { average: null, count: 0 } }),
+    product({ _id: 'four', name: 'a', price: 5, rating: { average: 4, count: 2 } }),
+    product({ _id: 'unrated', name: 'C', price: 1, mayContain: ['Peanuts'] }),
+    product({ _id: 'five', name: 'D', price: 5, rating: { average: 4.5, count: 1 }, allergens: ['Milk'] }),
+  ];
+
+  it('sorts by rating high to low, the unrated last in the shop’s order', () => {
+    expect(ids(browseCatalog(rated, { ...page, sort: 'rating' }).items)).toEqual(['five', 'four', 'none', 'unrated']);
+  });
+
+  it('sorts by price either way and by name without case, ties in the shop’s order', () => {
+    expect(ids(browseCatalog(rated, { ...page, sort: 'price-asc' }).items)).toEqual([
+      'unrated',
+      'none',
+      'four',
+      'five',
+    ]);
+    expect(ids(browseCatalog(rated, { ...page, sort: 'price-desc' }).items)).toEqual([
+      'four',
+      'five',
+      'none',
+      'unrated',
+    ]);
+    expect(ids(browseCatalog(rated, { ...page, sort: 'name' }).items)).toEqual(['four', 'none', 'unrated', 'five']);
+  });
+
+  it('leaves out what contains or may contain an allergen named', () => {
+    const result = browseCatalog(rated, { ...page, 'free-from': ['Peanuts', 'Milk'] });
+    expect(ids(result.items)).toEqual(['none', 'four']);
+    expect(result.total).toBe(2);
   });
 });
 

@@ -13,6 +13,10 @@ export function parseCategory(value: string | null | undefined): Category | unde
   return CATEGORIES.find((category) => category === value);
 }
 
+/** A list's orders besides the shop's own (or, for a search, the best matches first): here, apart from zod. */
+export const PRODUCT_SORTS = ['price-asc', 'price-desc', 'rating', 'name'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
 /** The MRP of every seeded product's first (250g) weight; the owner's products set their own, or none. */
 export const MRP_PENCE = 699;
 /**

@@ -58,8 +58,8 @@ export type PageRouteName = keyof typeof pageRoutes;
  * must name it here.
  */
 export const pageQueryParams: Partial<Record<PageRouteName, readonly string[]>> = {
-  products: ['category'],
-  search: ['query', 'category'],
+  products: ['category', 'sort', 'free-from'],
+  search: ['query', 'category', 'sort', 'free-from'],
   login: ['redirectTo'],
   success: ['session_id'],
   orderConfirmation: ['session_id'],

@@ -12,6 +12,7 @@ import type { Product } from '#shared/schemas/product';
 import type { ReviewPage } from '#shared/schemas/review';
 import { productQueryOptions } from '#web/features/catalog/api/get-product.ts';
 import { browseCatalog } from '#shared/catalog-search';
+import { listOrder } from '#web/features/catalog/list-order.ts';
 import type { DeliverySettings } from '#shared/schemas/delivery';
 import {
   firstListPages,
@@ -80,7 +81,9 @@ export async function renderPage({
   // A page carries the part of the catalog its screen shows (its route's handle): a list's first page, a carousel's
   // products; a product page, the cart or the about page carry none of it.
   for (const match of matchRoutes(routes, pathname) ?? []) {
-    const { list, pages = [] } = (match.route.handle as RouteHandle | undefined)?.catalog?.(searchParams) ?? {};
+    const handle = match.route.handle as RouteHandle | undefined;
+    const { list: unordered, pages = [] } = handle?.catalog?.(searchParams) ?? {};
+    const list = unordered && handle?.ordered ? { ...unordered, ...listOrder(searchParams) } : unordered;
     if (list) {
       const firstPage = browseCatalog(products, { ...list, limit: PRODUCT_LIST_PAGE_SIZE, offset: 0 });
       queryClient.setQueryData(productListQueryOptions(list).queryKey, firstListPages(firstPage));

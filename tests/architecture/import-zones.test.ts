@@ -73,8 +73,9 @@ describe('import zones', () => {
     ).toEqual(['#web/config/paths.ts', 'react']);
   });
 
-  // `postcode` as well: the UK postcode rule is that small, dependency-free library's (decision 095).
-  it('let shared code import only zod, postcode and shared files', async () => {
+  // `postcode` as well: the UK postcode rule is that small, dependency-free library's (decision 095); and the
+  // search's typo distance, `damerau-levenshtein` (decision 110).
+  it('let shared code import only zod, postcode, damerau-levenshtein and shared files', async () => {
     expect(
       await refusedImports('src/shared/probe.ts', [
         '#server/config',
@@ -83,6 +84,7 @@ describe('import zones', () => {
         'react',
         'zod',
         'postcode',
+        'damerau-levenshtein',
         './money.ts',
       ]),
     ).toEqual(['#server/config', '#web/lib/api-client.ts', 'node:crypto', 'react']);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ALLERGENS } from '#shared/allergens';
-import { CATEGORIES, VAT_RATES } from '#shared/constants';
+import { ALLERGENS, type Allergen } from '#shared/allergens';
+import { CATEGORIES, PRODUCT_SORTS, VAT_RATES } from '#shared/constants';
 
 export const CategorySchema = z.enum(CATEGORIES);
 
@@ -89,6 +89,8 @@ export const PRODUCT_PAGE_DEFAULT_LIMIT = 24;
 export const PRODUCT_PAGE_MAX_LIMIT = 100;
 export const PRODUCT_IDS_MAX = 100;
 export const PRODUCT_COLLECTIONS = ['new', 'bestsellers'] as const;
+/** The longest `free-from` accepted: every allergen's name, comma-separated, fits well within it. */
+const FREE_FROM_MAX_LENGTH = 400;
 
 const wholeNumber = (name: string, min: number, max: number) =>
   z.coerce
@@ -97,20 +99,59 @@ const wholeNumber = (name: string, min: number, max: number) =>
     .min(min, { error: `${name} must be at least ${min}.` })
     .max(max, { error: `${name} must be at most ${max}.` });
 
+const KNOWN = `The allergens are ${ALLERGENS.join(', ')}.`;
+
+/** One of the 14 allergens by its name in any case ('peanuts', 'Tree Nuts'). */
+export function allergenNamed(name: string): Allergen | undefined {
+  const lower = name.toLowerCase();
+  return ALLERGENS.find((allergen) => allergen.toLowerCase() === lower);
+}
+
 /**
  * `GET /api/products/browse`: a page of the catalog in the shop's order, by category, collection (new launches,
- * best sellers) or search words (the storefront's search, shared with it), for catalogs too large to send whole.
+ * best sellers) or search words (the storefront's search, shared with it), for catalogs too large to send whole;
+ * sorted by price, rating or name, and without the products that contain or may contain the allergens `free-from`
+ * names (decision 111).
  */
 export const ProductBrowseQuerySchema = z.object({
   category: z.enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(', ')}.` }).optional(),
   collection: z.enum(PRODUCT_COLLECTIONS, { error: 'collection must be new or bestsellers.' }).optional(),
   q: z.string({ error: 'q must be text.' }).trim().max(100, { error: 'q must be at most 100 characters.' }).optional(),
+  sort: z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}.` }).optional(),
+  'free-from': z
+    .string({ error: 'free-from must be allergen names, comma-separated.' })
+    .max(FREE_FROM_MAX_LENGTH, { error: `free-from must be at most ${FREE_FROM_MAX_LENGTH} characters.` })
+    .transform((text, context) => {
+      const allergens = new Set<Allergen>();
+      for (const name of text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        const allergen = allergenNamed(name);
+        if (allergen) allergens.add(allergen);
+        else
+          context.addIssue({
+            code: 'custom',
+            message: `free-from names an unknown allergen: ${name.slice(0, 40)}. ${KNOWN}`,
+          });
+      }
+      return [...allergens];
+    })
+    .optional(),
   limit: wholeNumber('limit', 1, PRODUCT_PAGE_MAX_LIMIT).default(PRODUCT_PAGE_DEFAULT_LIMIT),
   offset: wholeNumber('offset', 0, 1_000_000).default(0),
 });
 export type ProductBrowseQuery = z.infer<typeof ProductBrowseQuerySchema>;
 
-export const ProductPageSchema = z.object({ items: z.array(ProductSchema), total: z.number().int() });
+export const ProductPageSchema = z.object({
+  items: z.array(ProductSchema),
+  total: z.number().int(),
+  /**
+   * For a search nothing matched exactly, the words corrected to what the near matches (`items`) hold: the
+   * storefront offers it as 'Did you mean …?'.
+   */
+  suggestion: z.string().optional(),
+});
 export type ProductPage = z.infer<typeof ProductPageSchema>;
 
 /** `GET /api/products?ids=a,b`: the products a guest cart holds, rather than the whole catalog. */

@@ -19,6 +19,7 @@ import {
 } from '#web/features/catalog/api/get-products.ts';
 import {
   allProductsFilter,
+  asksForListOrder,
   BESTSELLERS_FILTER,
   NEW_LAUNCHES_FILTER,
   searchFilter,
@@ -44,6 +45,8 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>): RouteObjec
  */
 export interface RouteHandle {
   catalog?: (search: URLSearchParams) => { list?: ProductListFilter; pages?: readonly ProductBrowseQuery[] };
+  /** The list also takes a sort and allergens from the address (`listOrder`, which the renderer adds). */
+  ordered?: boolean;
 }
 
 const HOME_CATALOG = Object.values(HOME_COLLECTIONS);
@@ -66,12 +69,15 @@ export function createAppRoutes(queryClient: QueryClient, { fetchData = true } =
     };
 
   // A list screen: its first page (whose filter its address gives) starts loading with its code, and the server's
-  // renderer puts that page into the HTML.
-  const listScreen = (filterFrom: (search: URLSearchParams) => ProductListFilter) => ({
+  // renderer puts that page into the HTML. A list in an order of the shopper's starts loading with its screen, which
+  // reads the order: the code for it stays out of every page's JavaScript.
+  const listScreen = (filterFrom: (search: URLSearchParams) => ProductListFilter, ordered = false) => ({
     ...screen,
-    handle: { catalog: (search) => ({ list: filterFrom(search) }) } satisfies RouteHandle,
+    handle: { catalog: (search) => ({ list: filterFrom(search) }), ordered } satisfies RouteHandle,
     loader: startLoading(({ request }) => {
-      void queryClient.prefetchInfiniteQuery(productListQueryOptions(filterFrom(new URL(request.url).searchParams)));
+      const search = new URL(request.url).searchParams;
+      if (ordered && asksForListOrder(search)) return;
+      void queryClient.prefetchInfiniteQuery(productListQueryOptions(filterFrom(search)));
     }),
   });
   const prefetchHome = startLoading(() => {
@@ -108,7 +114,7 @@ export function createAppRoutes(queryClient: QueryClient, { fetchData = true } =
               lazy: lazyScreen(() => import('./routes/home.tsx')),
             },
             {
-              ...listScreen(allProductsFilter),
+              ...listScreen(allProductsFilter, true),
               path: paths.products.path,
               lazy: lazyScreen(() => import('./routes/product-list.tsx')),
             },
@@ -129,7 +135,7 @@ export function createAppRoutes(queryClient: QueryClient, { fetchData = true } =
               lazy: lazyScreen(() => import('./routes/product-detail.tsx')),
             },
             {
-              ...listScreen(searchFilter),
+              ...listScreen(searchFilter, true),
               path: paths.search.path,
               lazy: lazyScreen(() => import('./routes/search.tsx')),
             },

@@ -311,7 +311,15 @@ async function fuzzedApp(
     },
     queries: {
       'GET /api/products': { ids: 'roasted-cashew-nuts,medjool-dates' },
-      'GET /api/products/browse': { category: 'Nuts', collection: 'new', q: 'almond', limit: '48', offset: '0' },
+      'GET /api/products/browse': {
+        category: 'Nuts',
+        collection: 'new',
+        q: 'almnods',
+        sort: 'price-asc',
+        'free-from': 'Peanuts,Sesame',
+        limit: '48',
+        offset: '0',
+      },
       'GET /api/admin/orders': { status: 'processing', q: 'RC-', limit: '50', offset: '0' },
       'GET /api/admin/orders.csv': { from: '2024-01-01', to: '2030-12-31' },
       'GET /api/admin/reports/sales': { from: '2026-01-01', to: '2026-12-31', interval: 'week' },

@@ -1,4 +1,7 @@
-/** /search?query=…&category=…: products matching every word, optionally within one category. */
+/**
+ * /search?query=…&category=…&sort=…&free-from=…: products matching every word (decision 110), optionally within one
+ * category, sorted and free from allergens as chosen (decision 111), with 'Did you mean …?' for a near match.
+ */
 import { Link, useSearchParams } from 'react-router';
 import { SHOP_NAME } from '#shared/constants';
 import { LoadError } from '#web/components/errors/load-error.tsx';
@@ -6,8 +9,10 @@ import { PageContainer, PageHeading } from '#web/components/layout/page-containe
 import { paths } from '#web/config/paths.ts';
 import { useProductList } from '#web/features/catalog/api/use-product-list.ts';
 import { ProductGrid, ProductGridSkeleton } from '#web/features/catalog/components/product-grid.tsx';
+import { freeFromNote, ListControls } from '#web/features/catalog/components/list-controls.tsx';
 import { ProductListMore } from '#web/features/catalog/components/product-list-more.tsx';
 import { searchFilter } from '#web/features/catalog/list-filters.ts';
+import { listOrder } from '#web/features/catalog/list-order.ts';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
 import { useProductCardActions } from '../shop-cart.tsx';
 
@@ -15,10 +20,13 @@ const NO_MATCHES_TEXT = 'No matching products found.';
 
 export default function SearchRoute() {
   const [searchParams] = useSearchParams();
-  const filter = searchFilter(searchParams);
+  const filter = { ...searchFilter(searchParams), ...listOrder(searchParams) };
   const { q: query = '', category } = filter;
   const list = useProductList(filter);
   const { query: productsQuery, products: results, total } = list;
+  const suggestion = productsQuery.data?.pages[0]?.suggestion;
+  const suggestionParams = new URLSearchParams(searchParams);
+  if (suggestion) suggestionParams.set('query', suggestion);
   const renderActions = useProductCardActions();
 
   const heading = query ? `Search results for "${query}"` : category ? `All ${category}` : 'All products';
@@ -35,6 +43,19 @@ export default function SearchRoute() {
         }
       />
       <PageHeading description={category ? `In ${category}` : undefined}>{heading}</PageHeading>
+      {suggestion ? (
+        <p className="mb-4 text-lg text-stone-800">
+          Did you mean{' '}
+          <Link
+            to={`${paths.search.path}?${suggestionParams}`}
+            className="font-semibold text-buy underline hover:text-buy-hover"
+          >
+            {suggestion}
+          </Link>
+          ?
+        </p>
+      ) : null}
+      <ListControls unsortedLabel="Best match" carry={['query', 'category']} />
       {productsQuery.isPending ? (
         <ProductGridSkeleton wide />
       ) : productsQuery.isError ? (
@@ -43,6 +64,7 @@ export default function SearchRoute() {
         <>
           <p aria-live="polite" className="mb-4 text-sm text-stone-600">
             {total === 1 ? '1 product found' : `${total} products found`}
+            {freeFromNote(filter['free-from'])}
           </p>
           {results.length === 0 ? (
             <div className="rounded-xl bg-cream-100 px-6 py-12 text-center">

@@ -48,7 +48,9 @@ export function useProductsByIds(ids: readonly string[], enabled: boolean) {
 
 function getProductPage(query: ProductBrowseQuery, signal: AbortSignal): Promise<ProductPage> {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) search.set(name, Array.isArray(value) ? value.join(',') : String(value));
+  }
   return apiRequest<ProductPage>(`${apiPaths.products.browse}?${search}`, { signal });
 }
 
@@ -59,8 +61,8 @@ export const productPageQueryOptions = (query: ProductBrowseQuery) =>
     queryFn: ({ signal }) => getProductPage(query, signal),
   });
 
-/** What a list shows: a collection, a category, search words, or every product. */
-export type ProductListFilter = Pick<ProductBrowseQuery, 'category' | 'collection' | 'q'>;
+/** What a list shows (a collection, a category, search words, or every product), in what order, free from what. */
+export type ProductListFilter = Pick<ProductBrowseQuery, 'category' | 'collection' | 'q' | 'sort' | 'free-from'>;
 
 /**
  * How many products a list shows at first and adds with each 'Show more'. Two whole rows of every grid (2, 3 and 4
