@@ -145,7 +145,6 @@ export const AUDIT_ACTIONS = [
   'staff.removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
 /** An admin change as the audit shows it. */
 export const AuditEntrySchema = z.object({
   _id: z.string(),
