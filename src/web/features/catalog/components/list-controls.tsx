@@ -6,6 +6,7 @@ import type { FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ALLERGENS, type Allergen } from '#shared/allergens';
 import { PRODUCT_SORTS, type ProductSort } from '#shared/constants';
+import { KITCHEN_ALLERGEN_WORDS, KITCHEN_ALLERGENS } from '#shared/kitchen';
 import { buttonStyles } from '#web/components/ui/button.tsx';
 import { ChevronDown } from '#web/components/ui/icons.tsx';
 import type { ProductListFilter } from '../api/get-products.ts';
@@ -44,6 +45,8 @@ export function ListControls({ unsortedLabel, carry }: ListControlsProps) {
   const [searchParams] = useSearchParams();
   const order = listOrder(searchParams);
   const freeFrom = order['free-from'] ?? [];
+  // Everything is packed in the one kitchen (decision 114): say why nothing is free from what it handles.
+  const fromKitchen = KITCHEN_ALLERGENS.filter((allergen) => freeFrom.includes(allergen));
 
   const apply = (next: ListOrder) => navigate(listHref(pathname, searchParams, next), { preventScrollReset: true });
   const toggle = (allergen: Allergen, on: boolean) => {
@@ -119,6 +122,12 @@ export function ListControls({ unsortedLabel, carry }: ListControlsProps) {
       <button type="submit" className={buttonStyles({ variant: 'secondary' })}>
         Apply
       </button>
+      {fromKitchen.length > 0 && (
+        <p className="basis-full text-sm font-semibold text-stone-800">
+          Our kitchen handles {KITCHEN_ALLERGEN_WORDS}, so nothing we sell is free from{' '}
+          {fromKitchen.map((allergen) => allergen.toLowerCase()).join(' or ')}.
+        </p>
+      )}
     </form>
   );
 }
