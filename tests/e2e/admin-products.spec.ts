@@ -24,8 +24,15 @@ const uniqueName = (kind: string) => `Test ${kind} ${crypto.randomUUID().slice(0
 const main = (page: Page) => page.getByRole('main');
 const productCard = (page: Page, name: string) =>
   main(page).getByRole('list', { name: "Products, in the shop's order" }).getByRole('article', { name });
-/** The screen's status message (the upload's status region stays empty unless a picture is sent). */
-const notice = (page: Page) => main(page).getByRole('status').filter({ hasText: /\S/ });
+/**
+ * The screen's status message (the upload's status region stays empty unless a picture is sent, and the batches
+ * section's 'Loading the batches…' is not it).
+ */
+const notice = (page: Page) =>
+  main(page)
+    .getByRole('status')
+    .filter({ hasText: /\S/ })
+    .filter({ hasNotText: /^Loading/ });
 const weight = (page: Page, n: number) => main(page).getByRole('group', { name: `Weight ${n}` });
 
 /** A product made through the owner's API, with one weight (stock as given), for the tests that edit one. */
