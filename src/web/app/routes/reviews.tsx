@@ -8,7 +8,7 @@ import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageContainer, PageHeading } from '#web/components/layout/page-container.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { PageMeta } from '#web/components/layout/page-meta.tsx';
-import { ShowMore } from '#web/components/ui/show-more.tsx';
+import { MoreReviews } from '#web/features/reviews/components/more-reviews.tsx';
 import { loadedReviews, REVIEWS_FAILED, useReviews } from '#web/features/reviews/api/get-reviews.ts';
 import { AddReviewButton } from '#web/features/reviews/components/add-review-button.tsx';
 import { ReviewList } from '#web/features/reviews/components/review-list.tsx';
@@ -46,21 +46,7 @@ function AllReviews() {
     <>
       <ReviewSummary average={average} count={total} className="mb-6" />
       <ReviewList reviews={reviews} focusAt={focusAt} />
-      {query.hasNextPage && (
-        <ShowMore
-          noun="reviews"
-          shown={reviews.length}
-          total={total}
-          loading={query.isFetchingNextPage}
-          failed={query.isFetchNextPageError}
-          onMore={() => {
-            const shown = reviews.length;
-            void query.fetchNextPage().then((result) => {
-              if (!result.isError) setFocusAt(shown);
-            });
-          }}
-        />
-      )}
+      <MoreReviews query={query} shown={reviews.length} total={total} onLoaded={setFocusAt} />
     </>
   );
 }

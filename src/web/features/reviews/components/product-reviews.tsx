@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react';
 import { LoadError } from '#web/components/errors/load-error.tsx';
-import { ShowMore } from '#web/components/ui/show-more.tsx';
+import { MoreReviews } from './more-reviews.tsx';
 import { loadedReviews, REVIEWS_FAILED, useReviews } from '../api/get-reviews.ts';
 import { AddReviewButton } from './add-review-button.tsx';
 import { ReviewList } from './review-list.tsx';
@@ -42,21 +42,7 @@ function ReviewsOf({ productId }: { productId: string }) {
     <>
       <ReviewSummary average={average} count={total} className="mb-6" />
       <ReviewList reviews={reviews} focusAt={focusAt} headingLevel={3} />
-      {query.hasNextPage && (
-        <ShowMore
-          noun="reviews"
-          shown={reviews.length}
-          total={total}
-          loading={query.isFetchingNextPage}
-          failed={query.isFetchNextPageError}
-          onMore={() => {
-            const shown = reviews.length;
-            void query.fetchNextPage().then((result) => {
-              if (!result.isError) setFocusAt(shown);
-            });
-          }}
-        />
-      )}
+      <MoreReviews query={query} shown={reviews.length} total={total} onLoaded={setFocusAt} />
     </>
   );
 }
